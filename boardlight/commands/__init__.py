@@ -1,0 +1,1 @@
+"""One module per ``boardlight`` subcommand; each has ``register(subparsers)``."""

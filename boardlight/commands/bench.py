@@ -1,0 +1,96 @@
+"""``boardlight bench``: the speed figures of docs/benchmarks.md, measured and printed."""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import time
+from typing import Any
+
+from controller.rules import GAMES, find_game
+from controller.rules.perft import perft, perft_full
+
+BENCHES = ("rules",)
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "bench", help="measure speed and print the figures",
+        description="Run a benchmark and print its figures (record them in docs/benchmarks.md "
+                    "with the machine line printed first).")
+    p.add_argument("what", choices=BENCHES, help="rules: move generation rate and perft times")
+    p.add_argument("--game", default="abalone", metavar="G",
+                   help=f"game for 'rules' (default abalone); one of: {', '.join(GAMES)}")
+    p.add_argument("--repeat", type=int, default=5, metavar="N",
+                   help="runs per timing; the best is reported (5)")
+    p.add_argument("--quick", action="store_true", help="skip the long perft 4 runs")
+    p.set_defaults(run=run)
+
+
+def machine_line() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.startswith(("model name", "Model")):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    return (f"machine: {cpu}; {platform.system()} {platform.release()}; "
+            f"Python {platform.python_version()} ({platform.python_implementation()})")
+
+
+def best_time(fn: Any, repeat: int) -> tuple[float, Any]:
+    best, result = float("inf"), None
+    for _ in range(repeat):
+        t = time.perf_counter()
+        result = fn()
+        best = min(best, time.perf_counter() - t)
+    return best, result
+
+
+def sample_positions(game: Any, variant: str, count: int, seed: int = 1) -> list[Any]:
+    """Positions met in random games, so the rate reflects real play, not only the start."""
+    rng = random.Random(seed)
+    out: list[Any] = []
+    while len(out) < count:
+        state = game.setup(variant, seed=rng.randrange(1 << 30))
+        while game.outcome(state) is None and len(out) < count:
+            out.append(state)
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+    return out
+
+
+def bench_rules(args: argparse.Namespace) -> None:
+    game = find_game(args.game)
+    print(machine_line())
+    for variant in game.variants:
+        positions = sample_positions(game, variant, 2000)
+        t_list, n_moves = best_time(lambda ps=positions: sum(len(game.legal_moves(s)) for s in ps),
+                                    args.repeat)
+        t_count, n_count = best_time(
+            lambda ps=positions: sum(game.count_legal_moves(s) for s in ps), args.repeat)
+        assert n_moves == n_count, "count_legal_moves disagrees with legal_moves"
+        print(f"{game.name} {variant}: move generation {len(positions) / t_list:,.0f} "
+              f"positions/s, {n_moves / t_list:,.0f} moves/s listed; "
+              f"counting {len(positions) / t_count:,.0f} positions/s "
+              f"(mean {n_moves / len(positions):.1f} moves per position)")
+    start = game.setup()
+    t3, leaves3 = best_time(lambda: perft(game, start, 3), args.repeat)
+    print(f"perft 3 from the {game.default_variant} start: {leaves3:,} leaves in {t3:.3f} s "
+          f"(bulk-counted last ply)")
+    t3f, leaves3f = best_time(lambda: perft_full(game, start, 3), max(1, args.repeat // 2))
+    print(f"perft 3 generating every leaf: {leaves3f:,} leaves in {t3f:.3f} s")
+    if not args.quick:
+        for variant in list(game.variants)[:2]:
+            state = game.setup(variant)
+            t4, leaves4 = best_time(lambda s=state: perft(game, s, 4), 1)
+            print(f"perft 4 from the {variant} start: {leaves4:,} leaves in {t4:.2f} s")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.what == "rules":
+        bench_rules(args)
+    return 0

@@ -1,0 +1,1 @@
+"""The serial protocol to the board's microcontroller, its link, and the reference firmware."""

@@ -1,0 +1,1 @@
+"""Sensors and lights: GPIO sensor matrix, LED drivers, board profiles, the simulated board."""
