@@ -13,10 +13,10 @@ import sys
 from collections.abc import Sequence
 
 from boardlight import __version__
-from boardlight.commands import bench, rules, selfplay, serve
+from boardlight.commands import bench, rules, selfplay, serve, simulate
 from controller.errors import BoardError
 
-COMMANDS = (serve, rules, selfplay, bench)
+COMMANDS = (serve, simulate, rules, selfplay, bench)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -27,7 +27,8 @@ def build_parser() -> argparse.ArgumentParser:
                     "it, lights the board and serves the players' phone pages.",
         epilog="Run 'boardlight COMMAND --help' for the options of one command.")
     parser.add_argument("--version", action="version", version=f"boardlight {__version__}")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log debugging detail")
+    parser.add_argument("-v", "--verbose", action="count", default=0,
+                        help="log more (-v: what happens, -vv: debugging detail)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for module in COMMANDS:
         module.register(sub)
@@ -37,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO,
+    level = {0: logging.WARNING, 1: logging.INFO}.get(args.verbose, logging.DEBUG)
+    logging.basicConfig(level=level,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         return int(args.run(args) or 0)

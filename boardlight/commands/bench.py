@@ -11,7 +11,7 @@ from typing import Any
 from controller.rules import GAMES, find_game
 from controller.rules.perft import perft, perft_full
 
-BENCHES = ("rules",)
+BENCHES = ("rules", "inference")
 
 
 def register(sub: Any) -> None:
@@ -19,12 +19,20 @@ def register(sub: Any) -> None:
         "bench", help="measure speed and print the figures",
         description="Run a benchmark and print its figures (record them in docs/benchmarks.md "
                     "with the machine line printed first).")
-    p.add_argument("what", choices=BENCHES, help="rules: move generation rate and perft times")
+    p.add_argument("what", choices=BENCHES,
+                   help="rules: move generation rate and perft times; inference: random games "
+                        "played by simulated hands on a noisy simulated board")
     p.add_argument("--game", default="abalone", metavar="G",
                    help=f"game for 'rules' (default abalone); one of: {', '.join(GAMES)}")
     p.add_argument("--repeat", type=int, default=5, metavar="N",
                    help="runs per timing; the best is reported (5)")
     p.add_argument("--quick", action="store_true", help="skip the long perft 4 runs")
+    p.add_argument("--variant", metavar="V", help="variant for 'inference' (default standard)")
+    p.add_argument("--games", type=int, default=10, metavar="N",
+                   help="games for 'inference' (10)")
+    p.add_argument("--plies", type=int, default=120, metavar="N",
+                   help="plies per game for 'inference' (120)")
+    p.add_argument("--seed", type=int, default=1, metavar="S", help="seed for 'inference' (1)")
     p.set_defaults(run=run)
 
 
@@ -90,7 +98,32 @@ def bench_rules(args: argparse.Namespace) -> None:
             print(f"perft 4 from the {variant} start: {leaves4:,} leaves in {t4:.2f} s")
 
 
+def bench_inference(args: argparse.Namespace) -> int:
+    from boardlight.inference_bench import run_inference_bench
+    from hardware.simboard import default_spec
+
+    game = find_game(args.game)
+    variant = game.variant(args.variant).name
+    print(machine_line())
+    print(f"{game.name} {variant}: {args.games} games x up to {args.plies} plies, seed "
+          f"{args.seed}, noise on", flush=True)
+
+    def progress(done: int, report: Any) -> None:
+        print(f"  game {done}/{args.games}: {report.turns} turns, ghosts {len(report.ghosts)}",
+              flush=True)
+
+    report = run_inference_bench(game, variant, default_spec(game, variant), args.games,
+                                 args.plies, args.seed, progress)
+    for line in report.lines():
+        print(line)
+    for problem in report.ghosts + report.missed:
+        print("  PROBLEM:", problem)
+    return 1 if report.ghosts or report.missed else 0
+
+
 def run(args: argparse.Namespace) -> int:
     if args.what == "rules":
         bench_rules(args)
+    elif args.what == "inference":
+        return bench_inference(args)
     return 0

@@ -121,8 +121,10 @@ class Effect:
     """What a move does to the pieces.
 
     ``changes``: every position whose stack differs after the move, in canonical position order.
-    ``touched``: positions a hand must touch to make the move (a superset of the changed ones
-    where a move lifts a piece and puts the same kind back, as in a Crosswise swap).
+    ``touched``: positions a hand must empty, at least for a moment, to make the move: where
+    the stack's height changes, and where a piece is lifted and the same kind put back (a
+    Crosswise swap).  A cell that a pushed line slides through (an Abalone push's contact
+    cell) changes colour without ever being empty, so it is not touched.
     ``path``: for moves made in steps (a multi-jump, a slide), the positions the moving piece
     rests on in order, start first; empty when the order does not matter.
     ``unseen``: what no sensor can observe and a phone must say (``"tile"``, ``"card"``,
@@ -360,11 +362,37 @@ class Game(ABC, Generic[S, M]):
 
     def effect(self, state: S, move: M) -> Effect:
         """What ``move`` does to the pieces.  The default compares the two layouts; a game
-        overrides it to add a path or unseen choices, or to compute it faster."""
+        overrides it to add a path, touches or unseen choices, or to compute it faster."""
         after_state = self.play(state, move)
         changes = diff_layouts(self.layout(state), self.layout(after_state),
                                self.geometry(self.variant_of(state).name).positions)
-        return Effect(changes, frozenset(c.position for c in changes))
+        return Effect(changes, frozenset(
+            c.position for c in changes if len(c.before) != len(c.after)))
+
+    def hint_moves(self, state: S) -> Sequence[M]:
+        """The moves the board's lights may hint at: public information only.
+
+        A game with hidden hands returns the moves that public information allows (Rhombus:
+        the open table cards), so that the lights never give a hand away.
+        """
+        return self.legal_moves(state)
+
+    def move_facets(self, state: S, move: M) -> Mapping[str, str]:
+        """What about ``move`` no sensor sees (``{"tile": "3"}``, ``{"card": "QS"}``).
+
+        A player's phone declares facets; the session keeps only the candidate moves whose
+        facets agree.  Games whose moves the sensors tell completely return ``{}``.
+        """
+        return {}
+
+    def piece_name(self, piece: Piece, plural: bool = False) -> str:
+        """A piece kind in words, for prompts ("black marble")."""
+        return piece
+
+    def lit_positions(self, variant: str, position: str) -> tuple[str, ...]:
+        """Where to shine a light that means ``position`` (a DRHOMBIX upper level has no LED
+        of its own: its supporting positions are lit instead)."""
+        return (position,)
 
     def successors(self, state: S) -> Iterable[tuple[M, S]]:
         for move in self.legal_moves(state):

@@ -461,6 +461,9 @@ class Abalone(Game[AbaloneState, Move]):
                 out[f"supply-{seat}"] = (seat,) * state.to_place[j]
         return out
 
+    def piece_name(self, piece: str, plural: bool = False) -> str:
+        return f"{COLOUR_NAMES.get(piece, piece)} marble{'s' if plural else ''}"
+
     def polarity(self, piece: str) -> int:
         # Black and its partner red show north, white and green south: with polarity sensing
         # a two-player board tells the colours apart; with more players, history does.

@@ -18,6 +18,11 @@ def test_a_single_step_empties_one_cell_and_fills_another():
     assert e.touched == {"C3", "D3"} and e.path == () and e.unseen == ()
 
 
+def test_a_push_does_not_require_touching_the_contact_cell():
+    e = effect_of(position({"E3 E4": "b", "E5": "w"}), "E3E4")
+    assert e.touched == {"E3", "E6"}
+
+
 def test_an_inline_push_recolours_the_contact_cell():
     e = effect_of(position({"E3 E4": "b", "E5": "w"}), "E3E4")
     kinds = {c.position: c.kind for c in e.changes}

@@ -1,0 +1,61 @@
+"""``boardlight simulate``: the whole pipeline on a simulated board and clock."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from boardlight.simulation import Simulation, json_lines, parse_script
+from controller.physical import SenseMode
+from controller.rules import GAMES, find_game
+from hardware.simboard import NoiseModel, default_spec
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "simulate", help="run a script of hand moves through the whole pipeline",
+        description="Run the sensor pipeline on a simulated board with a simulated clock "
+                    "(deterministic, faster than real time). The board starts set up in the "
+                    "start position (or --position). Output: JSON lines, one per commit, "
+                    "LED frame, prompt, correction, take-back and status change.",
+        epilog="script lines (JSON, t in seconds): {\"t\": 0.0, \"lift\": \"C3\"}, "
+               "{\"t\": 0.4, \"place\": \"D3\"}, {\"t\": 0.9, \"button\": \"end-turn\"}, "
+               "{\"t\": 1.0, \"phone\": {\"seat\": \"b\", \"type\": \"end-turn\"}}, "
+               "{\"t\": 2.0, \"play\": \"C3D3\", \"gap\": 0.3}. See docs/simulate.md.")
+    p.add_argument("--game", required=True, metavar="G", help=f"one of: {', '.join(GAMES)}")
+    p.add_argument("--variant", metavar="V", help="variant name (default: the game's standard)")
+    p.add_argument("--position", metavar="TEXT", help="start from this position text")
+    p.add_argument("--script", required=True, metavar="FILE", help="JSON lines; - for stdin")
+    p.add_argument("--noise", type=int, metavar="SEED",
+                   help="add sensor noise (bounce, brushing magnets, flicker) from this seed")
+    p.add_argument("--sense", choices=[m.value for m in SenseMode], default="presence",
+                   help="what the simulated sensors read (presence)")
+    p.add_argument("--leds", action="store_true", help="also print every LED frame")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    game = find_game(args.game)
+    variant = game.variant(args.variant).name
+    state = (game.parse_position(args.position, variant) if args.position
+             else game.setup(variant))
+    spec = default_spec(game, variant, SenseMode(args.sense))
+    text = sys.stdin.read() if args.script == "-" else _read(args.script)
+    actions = parse_script(text.splitlines())
+    noise = NoiseModel() if args.noise is not None else None
+    sim = Simulation(game, spec, state, noise=noise, seed=args.noise or 0)
+    sim.run(actions)
+    events = [e for e in sim.outputs if args.leds or type(e).__name__ != "LedsShown"]
+    for line in json_lines(events):
+        print(line)
+    return 0
+
+
+def _read(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        from boardlight.simulation import ScriptError
+        raise ScriptError(f"cannot read the script {path}: {exc.strerror}") from None

@@ -1,0 +1,247 @@
+"""The whole pipeline on a simulated clock: a simulated board, scanned at the profile's rate,
+feeding the game session; deterministic and faster than real time.
+
+A script is JSON lines, times in seconds from the start (see ``docs/simulate.md``):
+
+    {"t": 0.0, "lift": "C3"}
+    {"t": 0.4, "place": "D3"}                   (the piece lifted last, or "piece": "w")
+    {"t": 0.9, "button": "end-turn"}
+    {"t": 1.0, "phone": {"seat": "b", "type": "choose", "move": "C3C5D4"}}
+    {"t": 2.0, "play": "C3D3", "gap": 0.3}      (the hand steps of a move, from the position
+                                                 committed at that time, "gap" s apart)
+"""
+
+from __future__ import annotations
+
+import heapq
+import json
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.errors import BoardError
+from controller.physical import BoardSpec
+from controller.rules.base import Game, Stack
+from controller.session.events import (
+    ButtonPress,
+    Committed,
+    Correction,
+    GameOver,
+    InEvent,
+    LedsShown,
+    OutEvent,
+    PhoneAction,
+    Prompt,
+    RawScan,
+    Rejected,
+    TakenBack,
+)
+from controller.session.handplan import hand_steps
+from controller.session.session import GameSession, SessionConfig
+from hardware.simboard import NoiseModel, SimulatedBoard
+
+
+class ScriptError(BoardError, ValueError):
+    """A script line that cannot be read or carried out."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    t: float
+    kind: str            # lift | place | button | phone | play
+    value: Any
+    extra: dict[str, Any] = field(default_factory=dict)
+    line: int = 0
+
+
+KEYS = {"lift": str, "place": str, "button": str, "phone": dict, "play": str}
+OPTIONAL = {"place": {"piece"}, "play": {"gap"}}
+
+
+def parse_script(lines: Iterable[str]) -> list[Action]:
+    """Read a script; every mistake names its line and says what is expected."""
+    actions = []
+    for n, raw in enumerate(lines, 1):
+        text = raw.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise ScriptError(f"line {n}: not JSON ({exc.msg})") from None
+        if not isinstance(obj, dict):
+            raise ScriptError(f"line {n}: a script line is a JSON object")
+        t = obj.get("t")
+        if not isinstance(t, (int, float)) or isinstance(t, bool) or t < 0:
+            raise ScriptError(f"line {n}: 't' must be a number of seconds, 0 or more")
+        kinds = [k for k in KEYS if k in obj]
+        if len(kinds) != 1:
+            raise ScriptError(f"line {n}: needs exactly one of {', '.join(KEYS)}")
+        kind = kinds[0]
+        allowed = {"t", kind} | OPTIONAL.get(kind, set())
+        unknown = sorted(set(obj) - allowed)
+        if unknown:
+            raise ScriptError(f"line {n}: unknown key {unknown[0]!r} for a {kind!r} line; "
+                              f"allowed: {', '.join(sorted(allowed))}")
+        if not isinstance(obj[kind], KEYS[kind]):
+            raise ScriptError(f"line {n}: {kind!r} must be a {KEYS[kind].__name__}")
+        if kind == "phone" and not isinstance(obj["phone"].get("seat"), str):
+            raise ScriptError(f"line {n}: a phone action needs 'seat'")
+        extra = {k: obj[k] for k in OPTIONAL.get(kind, set()) if k in obj}
+        actions.append(Action(float(t), kind, obj[kind], extra, n))
+    actions.sort(key=lambda a: (a.t, a.line))
+    return actions
+
+
+class Simulation:
+    """Board, session and clock.  ``step_to(t)`` advances scan by scan."""
+
+    def __init__(self, game: Game[Any, Any], spec: BoardSpec, state: Any,
+                 noise: NoiseModel | None = None, seed: int = 0,
+                 config: SessionConfig | None = None,
+                 on_output: Callable[[OutEvent], None] | None = None,
+                 board_layout: Mapping[str, Stack] | None = None) -> None:
+        self.game = game
+        self.spec = spec
+        self.variant = game.variant_of(state).name
+        layout = game.layout(state) if board_layout is None else board_layout
+        self.board = SimulatedBoard(spec, layout, game, self.variant, noise, seed)
+        self.session = GameSession(game, spec, state, config)
+        self.period = spec.scan_period
+        self.t = 0.0
+        self.scans = 0
+        self.outputs: list[OutEvent] = []
+        self.on_output = on_output
+        self.latencies: list[float] = []  # host seconds from a stable change to its LED frame
+        self._queue: list[tuple[float, int, Action]] = []
+        self._seq = 0
+
+    # ---- scheduling -------------------------------------------------------------------------
+
+    def schedule(self, actions: Iterable[Action]) -> None:
+        for a in actions:
+            heapq.heappush(self._queue, (a.t, self._seq, a))
+            self._seq += 1
+
+    def step_to(self, t_end: float) -> None:
+        """Run every scan up to ``t_end``, carrying out scheduled actions at their times."""
+        while self.t + self.period <= t_end + 1e-9:
+            next_scan = self.t + self.period
+            while self._queue and self._queue[0][0] <= next_scan:
+                at, _, action = heapq.heappop(self._queue)
+                self._do(at, action)
+            self.t = next_scan
+            self.scans += 1
+            self._feed(RawScan(self.t, self.board.scan(self.t)), timed=True)
+            self.session.prepare()
+
+    def run(self, actions: Iterable[Action], tail: float = 3.0) -> list[OutEvent]:
+        actions = list(actions)
+        self.schedule(actions)
+        end = max((a.t for a in actions), default=0.0) + tail
+        self.step_to(end)
+        while self._queue:  # "play" lines may have scheduled steps beyond the end
+            self.step_to(max(a[0] for a in self._queue) + tail)
+        return self.outputs
+
+    # ---- carrying out actions ---------------------------------------------------------------
+
+    def _do(self, at: float, action: Action) -> None:
+        try:
+            if action.kind == "lift":
+                self.board.lift(action.value, at)
+            elif action.kind == "place":
+                self.board.place(action.value, at, action.extra.get("piece"))
+            elif action.kind == "button":
+                self._feed(ButtonPress(at, action.value))
+            elif action.kind == "phone":
+                payload = dict(action.value)
+                seat = payload.pop("seat")
+                self._feed(PhoneAction(at, seat, payload))
+            elif action.kind == "play":
+                self.schedule(self.expand(action))
+            elif action.kind == "carry":
+                src, dst, t1 = action.value
+                self.board.carry(src, dst, at, t1)
+        except BoardError as exc:
+            raise ScriptError(f"line {action.line} (t={action.t}): {exc}") from None
+
+    def expand(self, action: Action) -> list[Action]:
+        """The hand steps of a ``play`` line, from the position committed now."""
+        state = self.session.state
+        move = self.game.parse_move(state, action.value)
+        if not self.game.is_legal(state, move):
+            self.game.apply(state, move)  # raises IllegalMoveError saying why
+        gap = float(action.extra.get("gap", 0.25))
+        steps = hand_steps(self.game.effect(state, move))
+        times = [action.t + k * gap for k in range(len(steps))]
+        return hand_actions(steps, times, action.line)
+
+    def _feed(self, event: InEvent, timed: bool = False) -> None:
+        start = time.perf_counter()
+        out = self.session.handle(event)
+        elapsed = time.perf_counter() - start
+        if timed and any(isinstance(o, LedsShown) for o in out):
+            self.latencies.append(elapsed)
+        for o in out:
+            self.outputs.append(o)
+            if self.on_output:
+                self.on_output(o)
+
+    # ---- results ----------------------------------------------------------------------------
+
+    def commits(self) -> list[Committed]:
+        return [o for o in self.outputs if isinstance(o, Committed)]
+
+    def final_moves(self) -> list[str]:
+        """The moves standing at the end (amended ones replaced, taken-back ones removed)."""
+        return [e.footprint.text for e in self.session.history]
+
+
+def hand_actions(steps: list[Any], times: list[float], line: int = 0) -> list[Action]:
+    """Script actions for hand steps at the given times; each lift of a piece that is placed
+    later also carries it there (so a noisy board brushes the sensors on the way)."""
+    out = []
+    for k, (s, at) in enumerate(zip(steps, times)):
+        if s.action == "place":
+            out.append(Action(at, "place", s.position, {"piece": s.piece}, line))
+            continue
+        out.append(Action(at, "lift", s.position, {}, line))
+        dst = next(((o.position, times[j]) for j, o in enumerate(steps) if j > k
+                    and o.action == "place" and o.piece == s.piece), None)
+        if dst:
+            out.append(Action(at, "carry", (s.position, dst[0], dst[1]), {}, line))
+    return out
+
+
+def to_json(event: OutEvent) -> dict[str, Any]:
+    """One output line of ``boardlight simulate``."""
+    t = round(event.t, 4)
+    if isinstance(event, Committed):
+        line: dict[str, Any] = {"t": t, "commit": event.move, "position": event.position,
+                                "seat": event.seat, "ply": event.ply, "how": event.how}
+        if event.amends:
+            line["amends"] = event.amends
+        return line
+    if isinstance(event, LedsShown):
+        return {"t": t, "leds": {p: light.to_json() for p, light in sorted(event.lights.items())},
+                "reason": event.reason}
+    if isinstance(event, Prompt):
+        return {"t": t, "prompt": event.text, "kind": event.kind, "seat": event.seat,
+                "choices": list(event.choices)}
+    if isinstance(event, Correction):
+        return {"t": t, "correction": [list(p) for p in event.pairs] if event.active else None,
+                "text": event.text}
+    if isinstance(event, TakenBack):
+        return {"t": t, "takeback": event.move, "position": event.position, "ply": event.ply}
+    if isinstance(event, GameOver):
+        return {"t": t, "game_over": {"winners": list(event.winners), "reason": event.reason}}
+    if isinstance(event, Rejected):
+        return {"t": t, "rejected": event.reason, "seat": event.seat}
+    return {"t": t, "status": event.status, "detail": event.detail}
+
+
+def json_lines(events: Iterable[OutEvent]) -> Iterator[str]:
+    for e in events:
+        yield json.dumps(to_json(e), separators=(",", ":"))

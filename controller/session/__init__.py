@@ -1,0 +1,1 @@
+"""The game session: sensor evidence and phone choices in, committed moves and lights out."""

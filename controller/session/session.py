@@ -1,0 +1,733 @@
+"""The game session: sensor evidence and phone choices in, moves and lights out.
+
+One thread owns a session (see ``controller.session.runner``); everything reaches it as an
+event with a timestamp, and every timer runs on those timestamps, so a simulated clock drives
+it exactly like the real one.  The rules are the design note's (``physical-board.md``):
+
+* the reading equal to the committed position, nothing lifted: nothing happened;
+* a reading that matches exactly one legal move commits it at once, unless the move could
+  still be extended (the first marble of a broadside): then it waits for the end-turn button,
+  the phone, or a settle time adapted to the player's own pace;
+* a provisional commit that the same player then extends is amended, never doubled;
+* several matching moves are narrowed by the phone (declared facets, or a choice);
+* a reading equal to an earlier position offers a take-back;
+* a reading that matches nothing and is no move in progress blinks, and after a grace time
+  turns into correction mode: pairs of positions (from -> to) by least total distance, in
+  lights and in words, ending by itself when the board matches again.
+
+Nothing is committed that the board does not show (or the phone does not declare, for moves
+no sensor can see): a ghost move is the worst bug this product can have.
+"""
+
+from __future__ import annotations
+
+import logging
+import statistics
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from controller.errors import BoardError
+from controller.physical import BoardSpec, Light, Value
+from controller.rules.base import AgreeDraw, Game, Resign
+from controller.session import actions as act
+from controller.session import lights as L
+from controller.session.correction import Pair, describe, pair_up, wrong_positions
+from controller.session.debounce import Debouncer
+from controller.session.events import (
+    BoardStatus,
+    ButtonPress,
+    Committed,
+    Correction,
+    GameOver,
+    InEvent,
+    LedsShown,
+    LinkStatus,
+    OutEvent,
+    PhoneAction,
+    Prompt,
+    RawScan,
+    Rejected,
+    StableChanges,
+    StableScan,
+    TakenBack,
+    Tick,
+)
+from controller.session.footprints import Diff, Footprint, FootprintIndex
+
+log = logging.getLogger(__name__)
+
+
+class Mode(StrEnum):
+    SETUP = "setup"
+    PLAYING = "playing"
+    OVER = "over"
+    DISCONNECTED = "disconnected"
+
+
+@dataclass(frozen=True)
+class SessionConfig:
+    settle: float = 1.0          # wait for an extendable move before the player's pace is known
+    settle_min: float = 0.45
+    settle_max: float = 2.5
+    settle_factor: float = 2.5   # times the player's median pause between pieces
+    grace: float = 1.2           # an unmatched, complete-looking board turns into correction
+    end_turn_window: float = 0.4  # an end-turn press this early still ends the coming move
+    takeback: str = "ask"        # ask | auto | off
+
+
+@dataclass
+class _Entry:
+    state: Any
+    footprint: Footprint
+    seat: str
+    reading: frozenset[tuple[str, Value]]  # the committed reading before the move
+
+
+@dataclass
+class _Pending:
+    footprint: Footprint
+    deadline: float
+
+
+@dataclass
+class _AmendBase:
+    index: FootprintIndex
+    footprint: Footprint
+    seat: str
+    touched: set[str]
+
+
+@dataclass
+class _Turn:
+    """Evidence gathered since the last commit."""
+
+    touched: set[str] = field(default_factory=set)
+    order: deque[tuple[float, str, Value]] = field(default_factory=lambda: deque(maxlen=256))
+    last_change: float | None = None
+
+
+class GameSession:
+    def __init__(self, game: Game[Any, Any], spec: BoardSpec, state: Any,
+                 config: SessionConfig | None = None) -> None:
+        if spec.game != game.name:
+            raise BoardError(f"board profile {spec.name!r} is for {spec.game}, not {game.name}")
+        self.game = game
+        self.spec = spec
+        self.config = config or SessionConfig()
+        self.state = state
+        self.variant = game.variant_of(state).name
+        self.geometry = game.geometry(self.variant)
+        self.ply = 0
+        self.history: list[_Entry] = []
+        self.mode = Mode.SETUP
+        self.debouncer = Debouncer(len(spec.sensors), spec.debounce_scans)
+        self.reading: dict[str, Value] = {}
+        self._index: FootprintIndex | None = None
+        self.turn = _Turn()
+        self.pending: _Pending | None = None
+        self.amend: _AmendBase | None = None
+        self.ambiguous: list[Footprint] = []
+        self.ask_at: float | None = None  # when to ask the phone about an ambiguous reading
+        self.declared: dict[str, dict[str, str]] = {}
+        self.declared_move: dict[str, str] = {}
+        self.unmatched_since: float | None = None
+        self.correction: list[Pair] | None = None
+        self.takeback_to: int | None = None
+        self.draw_offers: set[str] = set()
+        self.end_turn_at: float | None = None
+        self.last_move: Footprint | None = None
+        self.pauses: dict[str, deque[float]] = {}
+        self.lights: dict[str, Light] = {}
+        self._prompts: dict[tuple[str | None, str], Prompt] = {}
+        self._resume_mode = Mode.SETUP
+        self._dirty = True  # something the lights depend on changed
+        self._framed = False  # no frame sent yet: the first one goes out even if dark
+        self._resync = False  # after a reconnect, judge the next full reading afresh
+        self._at_rest = False  # the reading is the committed position's (just committed)
+
+    # ---- the committed position ------------------------------------------------------------
+
+    @property
+    def index(self) -> FootprintIndex:
+        if self._index is None:
+            self._index = FootprintIndex(self.game, self.state, self.spec)
+        return self._index
+
+    def prepare(self) -> None:
+        """Build what the next sensor change needs; the runner calls this when idle, so that
+        the work stays off the path from a stable reading to the LED frame."""
+        self.index  # noqa: B018 - computing it is the point
+
+    @property
+    def to_move(self) -> str | None:
+        return self.game.to_move(self.state)
+
+    def next_deadline(self) -> float | None:
+        times = []
+        if self.pending:
+            times.append(self.pending.deadline)
+        if self.ask_at is not None:
+            times.append(self.ask_at)
+        if self.unmatched_since is not None and self.correction is None:
+            times.append(self.unmatched_since + self.config.grace)
+        return min(times) if times else None
+
+    # ---- events in -------------------------------------------------------------------------
+
+    def handle(self, event: InEvent) -> list[OutEvent]:
+        out: list[OutEvent] = []
+        t = event.t
+        if not isinstance(event, (RawScan, Tick)):
+            self._dirty = True
+        if isinstance(event, RawScan):
+            self._sensors(t, self.debouncer.feed(event.values), out)
+        elif isinstance(event, StableScan):
+            self._sensors(t, self.debouncer.force(event.values), out)
+        elif isinstance(event, StableChanges):
+            if self.debouncer.ready:
+                full = list(self.debouncer.stable)
+                for i, v in event.changes:
+                    if 0 <= i < len(full):
+                        full[i] = v
+                self._sensors(t, self.debouncer.force(tuple(full)), out)  # type: ignore[arg-type]
+        elif isinstance(event, ButtonPress):
+            self._button(t, event.button, out)
+        elif isinstance(event, PhoneAction):
+            self._phone(t, event.seat, event.action, out)
+        elif isinstance(event, LinkStatus):
+            self._link(t, event, out)
+        elif not isinstance(event, Tick):
+            raise TypeError(f"not a session event: {event!r}")
+        self._timers(t, out)
+        if self._dirty or out:
+            self._show(t, out)
+        return out
+
+    def _sensors(self, t: float, changes: list[tuple[int, Value]], out: list[OutEvent]) -> None:
+        if not self.debouncer.ready:
+            return
+        first = not self.reading
+        for i, v in changes:
+            pos = self.spec.sensors[i]
+            if pos is None:
+                continue
+            self.reading[pos] = v
+            self.turn.touched.add(pos)
+            self.turn.order.append((t, pos, v))
+        if changes:
+            self._dirty = True
+            self._at_rest = False
+        if changes and not first:
+            if self.turn.last_change is not None and self.mode is Mode.PLAYING:
+                self._note_pause(t - self.turn.last_change)
+            self.turn.last_change = t
+        if first or changes or self._resync:
+            self._resync = False
+            self._evaluate(t, out)
+
+    def _link(self, t: float, event: LinkStatus, out: list[OutEvent]) -> None:
+        if not event.connected:
+            self._resume_mode = self.mode
+            self.mode = Mode.DISCONNECTED
+            self.pending = None
+            out.append(BoardStatus(t, "disconnected", event.detail))
+            return
+        if self.mode is Mode.DISCONNECTED:
+            # The board may have changed while the link was down: wait for its full reading.
+            self.mode = self._resume_mode
+            self._resync = True
+            out.append(BoardStatus(t, self.mode.value, event.detail or "board connected"))
+
+    # ---- matching --------------------------------------------------------------------------
+
+    def _evaluate(self, t: float, out: list[OutEvent]) -> None:
+        if self.mode is Mode.SETUP:
+            if self.reading == self.index.reading:
+                self.mode = Mode.PLAYING
+                self.turn = _Turn()
+                out.append(BoardStatus(t, "playing", "the board matches the position"))
+                self._prompt(out, t, None, "setup", "")
+            else:
+                self._prompt(out, t, None, "setup", self._setup_words())
+            return
+        if self.mode is not Mode.PLAYING:
+            return
+        idx = self.index
+        diff = idx.diff_of(self.reading)
+        previous = self.ambiguous
+        self.ambiguous = []
+        if not diff:
+            self._settled(out, t)
+            self.pending = None
+            self._declared_without_trace(t, out)
+            return
+        candidates = self._candidates(idx, diff, self.turn.touched, self.to_move)
+        if len(candidates) == 1 and self._hidden_choice(candidates[0]):
+            # Committing at once here, but asking when the hand allows two choices, would tell
+            # the table what the hand holds: a choice no sensor sees is always the phone's.
+            candidates = candidates * 2
+        if len(candidates) > 1:
+            self.ambiguous = previous  # kept if the same candidates stand (see below)
+        else:
+            self._ask(t, out, [])
+        if len(candidates) == 1:
+            self._settled(out, t)
+            self._matched(t, candidates[0], out)
+            return
+        if len(candidates) > 1:
+            self._settled(out, t)
+            self.pending = None
+            # The hand may still be giving evidence (touching the cell that tells them
+            # apart): ask once the player pauses, or at once on an end-turn press.
+            candidates = list(dict.fromkeys(candidates))
+            if [fp.text for fp in candidates] != [fp.text for fp in self.ambiguous]:
+                self.ask_at = t + self.settle_time(self.to_move)
+            self.ambiguous = candidates
+            return
+        self.pending = None
+        if self.amend and self._try_amend(t, out):
+            return
+        if self._try_takeback(t, diff, out):
+            return
+        if self._moving(diff):
+            self.unmatched_since = None
+            self._prompt(out, t, None, "illegal", "")
+            return
+        if self.unmatched_since is None:
+            self.unmatched_since = t
+        if self.correction is not None:
+            self._update_correction(t, out)
+        else:
+            self._prompt(out, t, None, "illegal", "That is not a legal move here.")
+
+    def _setup_words(self) -> str:
+        """What to put where, by kind of piece, for a board being set up."""
+        idx = self.index
+        extra, missing = wrong_positions(idx.reading, self.reading, idx.empty)
+        by_kind: dict[str, list[str]] = {}
+        for p in missing:
+            stack = idx.layout.get(p, ())
+            by_kind.setdefault(stack[-1] if stack else "", []).append(p)
+        parts = []
+        for kind, cells in by_kind.items():
+            shown = ", ".join(cells[:8]) + (f" and {len(cells) - 8} more" if len(cells) > 8
+                                             else "")
+            name = self.game.piece_name(kind, plural=len(cells) > 1) if kind else "pieces"
+            parts.append(f"put {name} on {shown}")
+        if extra:
+            parts.append("take the pieces off " + ", ".join(extra))
+        return "Set up the board: " + "; ".join(parts) + "."
+
+    def _candidates(self, idx: FootprintIndex, diff: Diff, touched: set[str],
+                    seat: str | None) -> list[Footprint]:
+        found = [fp for fp in idx.matching(diff) if fp.touched <= touched]
+        facets = self.declared.get(seat or "", {})
+        if facets:
+            found = [fp for fp in found if all(fp.facets.get(k) == v for k, v in facets.items())]
+        wanted = self.declared_move.get(seat or "")
+        if wanted:
+            found = [fp for fp in found if fp.text == wanted]
+        if len(found) > 1:
+            found = self._by_path(found) or found
+        if len(found) > 1:
+            found = self._by_touch(found, touched) or found
+        return found
+
+    def _by_path(self, found: list[Footprint]) -> list[Footprint]:
+        """Among moves the reading cannot tell apart, those whose path the hand followed."""
+        placed = [p for _, p, v in self.turn.order if v != self.index.empty]
+        keep = []
+        for fp in found:
+            stops = list(fp.path[1:-1])
+            it = iter(placed)
+            if stops and all(any(p == s for p in it) for s in stops):
+                keep.append(fp)
+        return keep
+
+    def _hidden_choice(self, fp: Footprint) -> bool:
+        """The move has a facet no sensor sees, and the mover has not declared it."""
+        declared = self.declared.get(self.to_move or "", {})
+        wanted = self.declared_move.get(self.to_move or "")
+        return bool(fp.facets) and wanted != fp.text and not all(
+            declared.get(k) == v for k, v in fp.facets.items())
+
+    def _ask(self, t: float, out: list[OutEvent], candidates: list[Footprint]) -> None:
+        """Show (or, with no candidates, withdraw) the phone question of an ambiguous reading."""
+        if candidates:
+            self._prompt(out, t, self.to_move, "choose", "The board shows more than one move: "
+                         "which did you make?", tuple(fp.text for fp in candidates))
+        else:
+            self.ask_at = None
+            self._prompt(out, t, self.to_move, "choose", "")
+
+    def _by_touch(self, found: list[Footprint], touched: set[str]) -> list[Footprint]:
+        """Among moves with one reading, the one whose every changed sensed position the hand
+        was seen to touch, when no other is (an Abalone push-off: the marble that fell off was
+        lifted from its cell, although a marble of the other colour now stands there)."""
+        sensed = self.spec.sensed
+        full = [fp for fp in found if (fp.effect.changed & sensed) <= touched]
+        return full if len(full) == 1 else []
+
+    def _matched(self, t: float, fp: Footprint, out: list[OutEvent]) -> None:
+        armed = self.end_turn_at is not None and t - self.end_turn_at <= self.config.end_turn_window
+        if armed or not self._extendable(fp):
+            self._commit(t, fp, "end-turn" if armed else "sensors", out)
+            return
+        if not self.pending or self.pending.footprint is not fp:
+            self.pending = _Pending(fp, t + self.settle_time(self.to_move))
+        else:
+            self.pending.deadline = t + self.settle_time(self.to_move)
+
+    def _extendable(self, fp: Footprint) -> bool:
+        facets = self.declared.get(self.to_move or "", {})
+        return any(all(o.facets.get(k) == v for k, v in facets.items())
+                   for o in self.index.extensions(fp))
+
+    def _moving(self, diff: Diff) -> bool:
+        """Pieces are in the air on the way to some legal move (of this player, or of the
+        player whose provisional move may still grow)."""
+        if self.index.in_progress(diff):
+            return True
+        if self.amend:
+            diff2 = self.amend.index.diff_of(self.reading)
+            return any(fp.move != self.amend.footprint.move
+                       for fp in self.amend.index.in_progress(diff2))
+        return False
+
+    def _try_amend(self, t: float, out: list[OutEvent]) -> bool:
+        base = self.amend
+        assert base is not None
+        diff = base.index.diff_of(self.reading)
+        found = [fp for fp in self._candidates(base.index, diff, base.touched | self.turn.touched,
+                                               base.seat)
+                 if fp.move != base.footprint.move]
+        if len(found) != 1:
+            return False
+        fp = found[0]
+        entry = self.history.pop()
+        self.state = entry.state
+        self._index = base.index
+        self.ply -= 1
+        self.turn.touched |= base.touched
+        self._commit(t, fp, "sensors", out, amends=base.footprint.text)
+        return True
+
+    def _try_takeback(self, t: float, diff: Diff, out: list[OutEvent]) -> bool:
+        if self.config.takeback == "off" or not self.history:
+            return False
+        key = frozenset(self.reading.items())
+        for ply in range(len(self.history) - 1, -1, -1):
+            if self.history[ply].reading == key:
+                break
+        else:
+            return False
+        if self.config.takeback == "auto":
+            self._take_back(t, ply, out)
+            return True
+        if self.takeback_to != ply:
+            self.takeback_to = ply
+            undone = ", ".join(e.footprint.text for e in self.history[ply:])
+            self._prompt(out, t, None, "takeback", f"The board shows the position before "
+                         f"{undone}. Take back?", ("accept", "decline"))
+        return True
+
+    def _take_back(self, t: float, ply: int, out: list[OutEvent]) -> None:
+        undone = self.history[ply:]
+        self.state = undone[0].state
+        del self.history[ply:]
+        self.ply = ply
+        self._reset_turn()
+        self.amend = None
+        self.last_move = self.history[-1].footprint if self.history else None
+        self._index = None
+        self.takeback_to = None
+        self._prompt(out, t, None, "takeback", "")
+        out.append(TakenBack(t, ", ".join(e.footprint.text for e in undone),
+                             self.game.position_text(self.state), self.ply))
+
+    def _settled(self, out: list[OutEvent], t: float) -> None:
+        """The board reads something recognisable: no correction, nothing illegal."""
+        self.unmatched_since = None
+        if self.correction is not None:
+            self.correction = None
+            out.append(Correction(t, False))
+            self._prompt(out, t, None, "correction", "")
+        self._prompt(out, t, None, "illegal", "")
+        if self.takeback_to is not None:
+            self.takeback_to = None
+            self._prompt(out, t, None, "takeback", "")
+
+    def _update_correction(self, t: float, out: list[OutEvent]) -> None:
+        extra, missing = wrong_positions(self.index.reading, self.reading, self.index.empty)
+        pairs = pair_up(extra, missing, self.geometry.distance)
+        if pairs != self.correction:
+            self.correction = pairs
+            text = describe(pairs)
+            out.append(Correction(t, True, tuple(pairs), text))
+            self._prompt(out, t, None, "correction", text)
+
+    # ---- committing ------------------------------------------------------------------------
+
+    def _commit(self, t: float, fp: Footprint, how: str, out: list[OutEvent],
+                amends: str | None = None) -> None:
+        seat = self.to_move or ""
+        before = self.state
+        after = self.game.apply(before, fp.move)
+        idx = self.index
+        self.history.append(_Entry(before, fp, seat, frozenset(idx.reading.items())))
+        self.amend = _AmendBase(idx, fp, seat, set(self.turn.touched))
+        self.state = after
+        self.ply += 1
+        self._index = None
+        self.last_move = fp
+        self.declared.pop(seat, None)
+        self.declared_move.pop(seat, None)
+        self.draw_offers.clear()
+        self._reset_turn()
+        self._at_rest = True  # the board reads exactly the new position: no index needed yet
+        self._prompt(out, t, seat, "choose", "")
+        position = self.game.position_text(after)
+        out.append(Committed(t, seat, fp.text, position, self.ply, amends, how))
+        log.info("ply %d: %s %s (%s%s)", self.ply, seat, fp.text, how,
+                 f", amends {amends}" if amends else "")
+        self._check_over(t, out)
+
+    def _reset_turn(self) -> None:
+        self.turn = _Turn()
+        self.pending = None
+        self.ambiguous = []
+        self.ask_at = None
+        self.unmatched_since = None
+        self.correction = None
+        self.end_turn_at = None
+
+    def _check_over(self, t: float, out: list[OutEvent]) -> None:
+        outcome = self.game.outcome(self.state)
+        if outcome is not None and self.mode is not Mode.OVER:
+            self.mode = Mode.OVER
+            self.pending = None
+            out.append(GameOver(t, outcome.winners, outcome.reason))
+            out.append(BoardStatus(t, "over", outcome.reason))
+
+    def _declared_without_trace(self, t: float, out: list[OutEvent]) -> None:
+        """A move declared on the phone that no sensor sees commits on the unchanged board."""
+        seat = self.to_move
+        wanted = self.declared_move.get(seat or "")
+        if wanted:
+            for fp in self.index.matching(frozenset()):
+                if fp.text == wanted:
+                    self._commit(t, fp, "phone", out)
+                    return
+
+    # ---- timing ----------------------------------------------------------------------------
+
+    def _note_pause(self, gap: float) -> None:
+        seat = self.to_move
+        if seat is not None and gap < self.config.settle_max:
+            self.pauses.setdefault(seat, deque(maxlen=24)).append(gap)
+
+    def settle_time(self, seat: str | None) -> float:
+        """How long an extendable move waits: about 2.5 times this player's usual pause
+        between pieces, between 0.45 and 2.5 seconds."""
+        pauses = self.pauses.get(seat or "")
+        if not pauses or len(pauses) < 3:
+            return self.config.settle
+        guess = self.config.settle_factor * statistics.median(pauses)
+        return min(self.config.settle_max, max(self.config.settle_min, guess))
+
+    def _timers(self, t: float, out: list[OutEvent]) -> None:
+        if self.ask_at is not None and t >= self.ask_at and self.ambiguous:
+            self.ask_at = None
+            self._dirty = True
+            self._ask(t, out, self.ambiguous)
+        if self.pending and t >= self.pending.deadline and self.mode is Mode.PLAYING:
+            self._commit(t, self.pending.footprint, "settle", out)
+        if (self.unmatched_since is not None and self.correction is None
+                and t - self.unmatched_since >= self.config.grace and self.mode is Mode.PLAYING):
+            self._update_correction(t, out)
+
+    # ---- buttons and phones ----------------------------------------------------------------
+
+    def _button(self, t: float, button: str, out: list[OutEvent]) -> None:
+        if button not in self.spec.buttons:
+            out.append(Rejected(t, None, f"this board has no button {button!r}; its buttons: "
+                                f"{', '.join(self.spec.buttons) or 'none'}"))
+            return
+        if button == "end-turn":
+            self._end_turn(t, None, out)
+
+    def _end_turn(self, t: float, seat: str | None, out: list[OutEvent]) -> None:
+        if self.mode is not Mode.PLAYING:
+            out.append(Rejected(t, seat, f"no move to end: the game is {self.mode.value}"))
+            return
+        if self.takeback_to is not None:
+            self._take_back(t, self.takeback_to, out)
+        elif self.pending:
+            self._commit(t, self.pending.footprint, "end-turn", out)
+        elif self.ambiguous:
+            self._ask(t, out, self.ambiguous)
+            out.append(Rejected(t, seat, "the board shows more than one move: choose yours "
+                                "on your phone"))
+        else:
+            # The last piece may still be settling: end the move that comes next.
+            self.end_turn_at = t
+
+    def _phone(self, t: float, seat: str, raw: Mapping[str, Any], out: list[OutEvent]) -> None:
+        try:
+            action = act.parse_action(raw)
+            self._phone_action(t, seat, action, out)
+        except BoardError as exc:
+            out.append(Rejected(t, seat, str(exc), dict(raw) if isinstance(raw, Mapping) else {}))
+
+    def _phone_action(self, t: float, seat: str, action: act.Action, out: list[OutEvent]) -> None:
+        seats = self.game.seats(self.state)
+        if seat not in seats:
+            raise act.ActionError(f"{seat!r} is not a seat of this game; seats: "
+                                  f"{', '.join(seats)}")
+        if isinstance(action, act.ResignAction):
+            self._finish_by(t, Resign(seat), out)
+            return
+        if isinstance(action, act.DrawAction):
+            if action.accept:
+                if not self.draw_offers - {seat}:
+                    raise act.ActionError("nobody has offered a draw")
+                self._finish_by(t, AgreeDraw(), out)
+            else:
+                self.draw_offers.add(seat)
+                self._prompt(out, t, None, "info", f"{seat} offers a draw.")
+            return
+        if isinstance(action, act.AnswerTakeback):
+            if self.takeback_to is None:
+                raise act.ActionError("there is no take-back to answer")
+            if action.accept:
+                self._take_back(t, self.takeback_to, out)
+            else:
+                self.takeback_to = None
+                self._prompt(out, t, None, "takeback", "")
+                self.unmatched_since = t - self.config.grace  # guide the board back now
+            return
+        if self.mode is not Mode.PLAYING:
+            raise act.ActionError(f"the game is {self.mode.value}; that action waits for play")
+        if seat != self.to_move:
+            raise act.ActionError(f"it is {self.to_move}'s turn, not {seat}'s")
+        if isinstance(action, act.EndTurn):
+            self._end_turn(t, seat, out)
+        elif isinstance(action, act.Choose):
+            pool = self.ambiguous or ([self.pending.footprint] if self.pending else [])
+            chosen = [fp for fp in pool if fp.text == action.move]
+            if not chosen:
+                offered = ", ".join(fp.text for fp in pool) or "none"
+                raise act.ActionError(f"{action.move!r} is not a move the board shows now "
+                                      f"(it shows: {offered})")
+            self._commit(t, chosen[0], "phone", out)
+        elif isinstance(action, act.Declare):
+            self.declared[seat] = dict(action.facets)
+            self._evaluate(t, out)
+        elif isinstance(action, act.DeclareMove):
+            move = self.game.parse_move(self.state, action.move)
+            if not self.game.is_legal(self.state, move):
+                self.game.apply(self.state, move)  # raises IllegalMoveError with the reason
+            self.declared_move[seat] = self.game.move_text(move)
+            self._evaluate(t, out)
+        elif isinstance(action, act.Cancel):
+            self.declared.pop(seat, None)
+            self.declared_move.pop(seat, None)
+            self._evaluate(t, out)
+
+    def _finish_by(self, t: float, move: Resign | AgreeDraw, out: list[OutEvent]) -> None:
+        if self.mode is Mode.OVER:
+            raise act.ActionError("the game is already over")
+        self.state = self.game.apply(self.state, move)
+        self._index = None
+        self._reset_turn()
+        out.append(Committed(t, getattr(move, "seat", ""), self.game.move_text(move),
+                             self.game.position_text(self.state), self.ply, None, "phone"))
+        self._check_over(t, out)
+
+    # ---- words and lights ------------------------------------------------------------------
+
+    def _prompt(self, out: list[OutEvent], t: float, seat: str | None, kind: str, text: str,
+                choices: tuple[str, ...] = ()) -> None:
+        key = (seat, kind)
+        old = self._prompts.get(key)
+        if (old.text, old.choices) == (text, choices) if old else not text:
+            return
+        prompt = Prompt(t, seat, kind, text, choices)
+        if text:
+            self._prompts[key] = prompt
+        else:
+            self._prompts.pop(key, None)
+        out.append(prompt)
+
+    @property
+    def prompts(self) -> list[Prompt]:
+        """The prompts standing now (what a page that just opened should show)."""
+        return list(self._prompts.values())
+
+    def _picture(self) -> tuple[dict[str, Light], str]:
+        lit = lambda p: self.game.lit_positions(self.variant, p)  # noqa: E731
+        if self._at_rest and self.mode is Mode.PLAYING and self.last_move is not None:
+            # Right after a commit: show the move without building the next position's index
+            # (``prepare`` builds it off the latency path).
+            emptied, filled = self._move_cells(self.last_move)
+            return L.move_lights(emptied, filled, lit), "last move"
+        idx = self.index
+        if self.mode is Mode.SETUP:
+            if not self.reading:
+                return {}, "waiting for the board"
+            return L.setup_lights(idx.reading, self.reading, idx.empty, lit), "setup"
+        if self.mode is Mode.DISCONNECTED:
+            return self.lights, "disconnected"
+        if self.correction is not None:
+            return L.correction_lights(self.correction, lit), "correction"
+        if self.takeback_to is not None:
+            undone = self.history[self.takeback_to:]
+            cells = {c.position for e in undone for c in e.footprint.effect.changes}
+            return L.blink_lights(sorted(cells), L.TAKEBACK, lit), "take-back offered"
+        if self.ambiguous and self.ask_at is None:  # asked: the candidates blink
+            cells = {p for fp in self.ambiguous for p in fp.changed}
+            return L.blink_lights(sorted(cells), L.AMBIGUOUS, lit), "ambiguous"
+        if self.mode is Mode.PLAYING and self.reading:
+            diff = idx.diff_of(self.reading)
+            if diff and self.pending is None:
+                return self._progress_picture(diff, lit)
+            if self.pending:
+                fp = self.pending.footprint
+                hints = {p for o in idx.extensions(fp) if o in idx.hintable
+                         for p, v in o.diff if v != idx.empty and (p, v) not in fp.diff}
+                emptied, filled = self._move_cells(fp)
+                return L.move_lights(emptied, filled, lit, hints), "provisional"
+        if self.last_move is not None:
+            emptied, filled = self._move_cells(self.last_move)
+            return L.move_lights(emptied, filled, lit), "last move"
+        return {}, "idle"
+
+    def _progress_picture(self, diff: Diff, lit: Any) -> tuple[dict[str, Light], str]:
+        idx = self.index
+        moving = idx.in_progress(diff)
+        if moving:
+            public = set(idx.hintable)
+            hints = {p for fp in moving if fp in public for p, v in fp.diff
+                     if v != idx.empty and (p, v) not in diff}
+            return L.move_lights((), (), lit, hints), "hints"
+        if self._moving(diff):
+            return {}, "moving"
+        placed = [p for p, v in diff if v != idx.empty] or [p for p, _ in diff]
+        return L.blink_lights(sorted(placed), L.ILLEGAL, lit), "illegal"
+
+    def _move_cells(self, fp: Footprint) -> tuple[list[str], list[str]]:
+        emptied = [c.position for c in fp.effect.changes if not c.after]
+        filled = [c.position for c in fp.effect.changes if c.after]
+        return emptied, filled
+
+    def _show(self, t: float, out: list[OutEvent]) -> None:
+        self._dirty = False
+        lights, reason = self._picture()
+        lights = {p: light for p, light in lights.items() if p in self.spec.led_index}
+        if lights != self.lights or not self._framed:
+            self._framed = True
+            self.lights = lights
+            out.append(LedsShown(t, self.spec.frame_of(lights), lights, reason))
