@@ -16,7 +16,7 @@ import threading
 from collections.abc import Sequence
 from functools import partial
 from types import TracebackType
-from typing import Protocol
+from typing import Any, Protocol
 
 from gpiozero import LED, PWMLED
 from gpiozero.pins import Factory
@@ -126,12 +126,14 @@ class GpioLeds:
         self.close()
 
 
-def open_leds(profile: Profile, *, pin_factory: Factory | None = None) -> LedDriver:
-    """The LED driver a profile's ``[leds] driver`` names, opened on the real hardware."""
+def open_leds(profile: Profile, *, pin_factory: Factory | None = None,
+              spi: Any = None) -> LedDriver:
+    """The LED driver a profile's ``[leds] driver`` names, opened on the real hardware (or on
+    the pin factory / SPI bus given: tests hand in fakes)."""
     wiring = profile.wiring.leds
     if isinstance(wiring, SpiPixelWiring):
         # Imported here so a single-colour build runs without the pixel libraries.
         from hardware.pixels import PixelStrip
-        return PixelStrip.from_wiring(wiring, len(profile.spec.leds))
+        return PixelStrip.from_wiring(wiring, len(profile.spec.leds), spi=spi)
     return GpioLeds.from_wiring(wiring, pin_factory=pin_factory)
 

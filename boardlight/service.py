@@ -1,0 +1,184 @@
+"""The wiring module: build the whole service from options, explicitly.
+
+Board source (simulated, GPIO matrix, or a microcontroller over serial) -> game session on
+its own thread -> table snapshots for the web pages, and LED frames to the light driver.
+This is the one module that knows every package.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.errors import BoardError
+from controller.physical import BoardSpec, SenseMode
+from controller.rules import find_game
+from controller.rules.base import Game
+from controller.session.events import ButtonPress, LedsShown, OutEvent, PhoneAction
+from controller.session.runner import SessionRunner
+from controller.session.session import GameSession, SessionConfig
+from controller.session.table import Table
+from hardware.scanloop import ScanLoop
+from hardware.simboard import SimulatedBoard, default_spec
+
+log = logging.getLogger(__name__)
+
+BOARDS = ("sim", "gpio", "serial")
+
+
+class ServiceError(BoardError, ValueError):
+    """The service cannot be built as asked."""
+
+
+@dataclass
+class ServiceOptions:
+    game: str | Game[Any, Any] = "abalone"  # a name, or a game object (tests' own games)
+    variant: str | None = None
+    board: str = "sim"
+    profile: str | None = None          # gpio/serial: a shipped profile name or a TOML path
+    serial_url: str | None = None
+    seed: int = 0
+    position: str | None = None
+    sense: str = "presence"             # the simulated board's sensors
+    session: SessionConfig = field(default_factory=SessionConfig)
+
+
+class Service:
+    """Everything that runs: board, session thread, table, lights."""
+
+    def __init__(self, options: ServiceOptions, clock: Callable[[], float] = time.monotonic,
+                 pin_factory: Any = None, spi: Any = None) -> None:
+        if options.board not in BOARDS:
+            raise ServiceError(f"unknown board {options.board!r}; use one of {', '.join(BOARDS)}")
+        self.options = options
+        self.clock = clock
+        self.pin_factory = pin_factory  # gpiozero pin factory (tests: MockFactory)
+        self.spi = spi                  # SPI bus for the pixels (tests: a recording fake)
+        self.game: Game[Any, Any] = (find_game(options.game) if isinstance(options.game, str)
+                                     else options.game)
+        self.variant = self.game.variant(options.variant).name
+        self.sim: SimulatedBoard | None = None
+        self.leds: Any = None
+        self._closers: list[Callable[[], None]] = []
+        self.spec = self._build_board()
+        state = self._start_state(options.position, options.seed)
+        self.runner = SessionRunner(GameSession(self.game, self.spec, state, options.session),
+                                    clock)
+        self.table = Table(self.runner)
+        self.runner.subscribe(self._show_leds)
+        self.scan_loop: ScanLoop | None = None
+        if self._read is not None:
+            self.scan_loop = ScanLoop(self._read, self.runner.post, clock, self.spec.scan_hz)
+
+    # ---- building ----------------------------------------------------------------------------
+
+    def _start_state(self, position: str | None, seed: int) -> Any:
+        if position:
+            return self.game.parse_position(position, self.variant)
+        return self.game.setup(self.variant, seed=seed)
+
+    def _build_board(self) -> BoardSpec:
+        self._read: Callable[[float], Any] | None = None
+        kind = self.options.board
+        if kind == "sim":
+            spec = default_spec(self.game, self.variant, SenseMode(self.options.sense))
+            start = self._start_state(self.options.position, self.options.seed)
+            self.sim = SimulatedBoard(spec, self.game.layout(start), self.game, self.variant)
+            sim = self.sim
+            self._read = sim.scan
+            return spec
+        from hardware.profiles import load_profile
+        profile = load_profile(self.options.profile or self.game.name)
+        if profile.spec.game != self.game.name:
+            raise ServiceError(f"profile {profile.spec.name!r} is for {profile.spec.game}, "
+                               f"not {self.game.name}")
+        if kind == "gpio":
+            self._build_gpio(profile)
+            return profile.spec
+        raise ServiceError("the serial board is not wired yet")
+
+    def _build_gpio(self, profile: Any) -> None:
+        from hardware.buttons import Buttons
+        from hardware.gpio_matrix import MatrixScanner
+        from hardware.leds import open_leds
+        scanner = MatrixScanner.from_profile(profile, pin_factory=self.pin_factory)
+        self._closers.append(scanner.close)
+        self._read = lambda _t: scanner.scan()
+        self.leds = open_leds(profile, pin_factory=self.pin_factory, spi=self.spi)
+        self._closers.append(self.leds.close)
+        if profile.wiring.buttons.pins:
+            buttons = Buttons(profile.wiring.buttons.pins, self.press,
+                              pin_factory=self.pin_factory)
+            self._closers.append(buttons.close)
+
+    # ---- running -----------------------------------------------------------------------------
+
+    def start(self) -> Service:
+        self.runner.start()
+        if self.scan_loop:
+            self.scan_loop.start()
+        return self
+
+    def stop(self) -> None:
+        if self.scan_loop:
+            self.scan_loop.stop()
+        self.runner.stop()
+        for close in reversed(self._closers):
+            try:
+                close()
+            except Exception:  # closing everything matters more than one failure
+                log.exception("closing %r failed", close)
+        self._closers.clear()
+
+    def _show_leds(self, out: list[OutEvent]) -> None:
+        if self.leds is None:
+            return
+        for e in out:
+            if isinstance(e, LedsShown):
+                self.leds.show(e.frame)
+
+    # ---- what pages and buttons do -------------------------------------------------------------
+
+    def press(self, button: str) -> None:
+        self.runner.post(ButtonPress(self.clock(), button))
+
+    def phone(self, seat: str, action: dict[str, Any]) -> None:
+        self.runner.post(PhoneAction(self.clock(), seat, action))
+
+    def sim_lift(self, position: str) -> str:
+        return self._sim().lift(position, self.clock())
+
+    def sim_place(self, position: str, piece: str | None = None) -> str:
+        return self._sim().place(position, self.clock(), piece)
+
+    def _sim(self) -> SimulatedBoard:
+        if self.sim is None:
+            raise ServiceError("this service runs a real board: there is no simulated board "
+                               "to move pieces on")
+        return self.sim
+
+    def new_game(self, variant: str | None = None, seed: int | None = None,
+                 game: str | None = None) -> None:
+        """Start a new game (on a simulated board any game; on a real board a variant of its
+        game).  The simulated board is set up in the new start position."""
+        new_game = find_game(game) if game else self.game
+        if new_game is not self.game and self.sim is None:
+            raise ServiceError(f"this board is built for {self.game.name}; it cannot play "
+                               f"{new_game.name}")
+        v = new_game.variant(variant).name
+        seed = self.options.seed if seed is None else seed
+        if self.scan_loop:
+            self.scan_loop.stop()
+        self.game, self.variant = new_game, v
+        state = new_game.setup(v, seed=seed)
+        if self.sim is not None:
+            self.spec = default_spec(new_game, v, SenseMode(self.options.sense))
+            self.sim = SimulatedBoard(self.spec, new_game.layout(state), new_game, v)
+            self._read = self.sim.scan
+            self.scan_loop = ScanLoop(self._read, self.runner.post, self.clock, self.spec.scan_hz)
+        self.table.replace_session(GameSession(new_game, self.spec, state, self.options.session))
+        if self.scan_loop and self.runner._thread is not None:
+            self.scan_loop.start()

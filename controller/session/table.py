@@ -1,0 +1,125 @@
+"""A game at a table: what the table page and each seat's phone may see, kept current.
+
+After every batch of session events (on the session thread) the table computes a snapshot:
+the public view, and one view per seat that adds only that seat's hidden information and the
+prompts meant for it.  Pages read the latest snapshot without touching the session, and
+``wait_for(version)`` lets a stream block until something new exists.  Hidden information
+only ever enters a seat's own snapshot: the game's ``view(state, seat)`` strips the rest.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from controller.session.events import Committed, OutEvent, TakenBack
+from controller.session.runner import SessionRunner
+
+
+def _prompt_json(p: Any) -> dict[str, Any]:
+    return {"kind": p.kind, "text": p.text, "choices": list(p.choices)}
+
+
+class Table:
+    def __init__(self, runner: SessionRunner) -> None:
+        self.runner = runner
+        self._cond = threading.Condition()
+        self._version = 0
+        self._public: dict[str, Any] = {}
+        self._seats: dict[str, dict[str, Any]] = {}
+        self._recent: list[dict[str, Any]] = []  # the last committed moves, for pages
+        self._listeners: list[Callable[[int], None]] = []
+        runner.subscribe(self._on_events)
+        self._refresh(runner.session)
+
+    # ---- reading ---------------------------------------------------------------------------
+
+    @property
+    def version(self) -> int:
+        return self._version
+
+    def public(self) -> dict[str, Any]:
+        with self._cond:
+            return self._public
+
+    def seat(self, seat: str) -> dict[str, Any]:
+        with self._cond:
+            if seat not in self._seats:
+                raise KeyError(seat)
+            return self._seats[seat]
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(self._public["seats"])
+
+    def wait_for(self, version: int, timeout: float) -> int:
+        """Block until the snapshot is newer than ``version`` (or the timeout); the version."""
+        with self._cond:
+            self._cond.wait_for(lambda: self._version > version, timeout)
+            return self._version
+
+    def on_change(self, listener: Callable[[int], None]) -> None:
+        """Call ``listener(version)`` after every new snapshot (on the session thread)."""
+        self._listeners.append(listener)
+
+    # ---- keeping it current ------------------------------------------------------------------
+
+    def replace_session(self, session: Any) -> None:
+        """Swap in a new session (a new game) on the session thread."""
+        def swap(_old: Any) -> None:
+            self.runner.session = session
+            self._recent.clear()
+            self._refresh(session)
+        self.runner.call(swap).result(timeout=10)
+
+    def refresh(self) -> None:
+        self.runner.call(self._refresh).result(timeout=10)
+
+    def _on_events(self, out: list[OutEvent]) -> None:
+        for e in out:
+            if isinstance(e, Committed):
+                if e.amends and self._recent and self._recent[-1]["move"] == e.amends:
+                    self._recent.pop()
+                self._recent.append({"ply": e.ply, "seat": e.seat, "move": e.move, "t": e.t})
+            elif isinstance(e, TakenBack):
+                self._recent = [m for m in self._recent if m["ply"] <= e.ply]
+        self._recent = self._recent[-20:]
+        self._refresh(self.runner.session)
+
+    def _refresh(self, session: Any) -> None:
+        game, state = session.game, session.state
+        outcome = game.outcome(state)
+        public_view = game.view(state, None)
+        prompts = session.prompts
+        public = {
+            "game": game.name,
+            "title": game.title,
+            "variant": session.variant,
+            "seats": list(game.seats(state)),
+            "position": public_view.get("position", ""),
+            "to_move": game.to_move(state),
+            "ply": session.ply,
+            "status": session.mode.value,
+            "scores": public_view.get("scores", {}),
+            "leds": {p: light.to_json() for p, light in sorted(session.lights.items())},
+            "lights": session.spec.led_kind,
+            "last_move": session.last_move.text if session.last_move else None,
+            "moves": list(self._recent),
+            "prompts": [_prompt_json(p) for p in prompts if p.seat is None],
+            "correction": [list(p) for p in session.correction] if session.correction else None,
+            "outcome": outcome.to_json() if outcome else None,
+            "view": public_view,
+        }
+        seats = {}
+        for seat in public["seats"]:
+            mine = [_prompt_json(p) for p in prompts if p.seat == seat]
+            seats[seat] = {**public, "seat": seat, "view": game.view(state, seat),
+                           "prompts": public["prompts"] + mine}
+        with self._cond:
+            self._version += 1
+            self._public = {**public, "version": self._version}
+            self._seats = {s: {**v, "version": self._version} for s, v in seats.items()}
+            self._cond.notify_all()
+        for listener in list(self._listeners):
+            listener(self._version)

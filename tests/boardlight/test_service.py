@@ -1,0 +1,93 @@
+"""The whole service in real time: simulated board, and the GPIO build on mock pins."""
+
+from __future__ import annotations
+
+import pytest
+from gpiozero.pins.mock import MockFactory
+
+from boardlight.service import Service, ServiceError, ServiceOptions
+from controller.rules.abalone import ABALONE
+from hardware.profiles import load_profile
+from tests.hardware.circuits import SwitchMatrixCircuit
+from tests.hardware.fakes import RecordingSpiBus
+
+
+def wait_until(table, check, timeout=5.0):
+    """Wait (without sleeping blindly) until a snapshot satisfies ``check``."""
+    version = 0
+    while True:
+        snap = table.public()
+        if check(snap):
+            return snap
+        new = table.wait_for(version, timeout)
+        if new == version:
+            raise AssertionError(f"timed out; last snapshot: {snap}")
+        version = new
+
+
+def test_simulated_board_to_committed_move():
+    service = Service(ServiceOptions(game="abalone")).start()
+    try:
+        wait_until(service.table, lambda s: s["status"] == "playing")
+        service.sim_lift("A1")
+        service.sim_place("D4")
+        snap = wait_until(service.table, lambda s: s["ply"] == 1)
+        assert snap["last_move"] == "A1B2" and snap["to_move"] == "w"
+        assert snap["leds"]["D4"][:3] == [0, 90, 220]
+    finally:
+        service.stop()
+
+
+def test_new_game_on_the_simulated_board_sets_it_up():
+    service = Service(ServiceOptions(game="abalone")).start()
+    try:
+        wait_until(service.table, lambda s: s["status"] == "playing")
+        service.new_game(variant="belgian-daisy")
+        snap = wait_until(service.table, lambda s: s["variant"] == "belgian-daisy"
+                          and s["status"] == "playing")
+        assert snap["position"] == ABALONE.position_text(ABALONE.setup("belgian-daisy"))
+    finally:
+        service.stop()
+
+
+def test_the_gpio_build_runs_on_mock_pins_and_a_recording_spi_bus():
+    profile = load_profile("abalone")
+    factory = MockFactory()
+    matrix = profile.wiring.matrix
+    circuit = SwitchMatrixCircuit(factory, matrix.rows, matrix.columns)
+    start = ABALONE.layout(ABALONE.setup())
+    index = profile.spec.sensor_index
+    closed = {divmod(index[p], len(matrix.columns)) for p in start if p in index}
+    circuit.close_switches(closed)
+    spi = RecordingSpiBus()
+    service = Service(ServiceOptions(game="abalone", board="gpio"), pin_factory=factory,
+                      spi=spi).start()
+    try:
+        wait_until(service.table, lambda s: s["status"] == "playing")
+        circuit.open_switches([divmod(index["A1"], 8)])
+        circuit.close_switches([divmod(index["D4"], 8)])
+        snap = wait_until(service.table, lambda s: s["ply"] == 1)
+        assert snap["last_move"] == "A1B2"
+        assert spi.wait_for_writes(2)
+        # The end-turn button is wired too: a press reaches the session.
+        factory.pin(profile.wiring.buttons.pins["end-turn"]).drive_low()
+    finally:
+        service.stop()
+
+
+def test_a_real_board_refuses_an_unknown_variant_and_keeps_its_game():
+    service = Service(ServiceOptions(game="abalone", board="gpio"), pin_factory=MockFactory(),
+                      spi=RecordingSpiBus())
+    try:
+        with pytest.raises(LookupError, match="no variant 'nope'"):
+            service.new_game(variant="nope")
+        assert service.table.public()["variant"] == "standard"
+        with pytest.raises(ServiceError, match="no simulated board"):
+            service.sim_lift("A1")
+    finally:
+        service.stop()
+
+
+def test_unknown_board_kind():
+    with pytest.raises(ServiceError, match="use one of sim, gpio, serial"):
+        Service(ServiceOptions(board="usb"))
