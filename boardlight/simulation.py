@@ -109,7 +109,9 @@ class Simulation:
         self.board = SimulatedBoard(spec, layout, game, self.variant, noise, seed)
         self.session = GameSession(game, spec, state, config)
         self.period = spec.scan_period
-        self.t = 0.0
+        # Power-up: the board is scanned for a debounce window before script time 0, so the
+        # session knows the start position when the first script line acts.
+        self.t = -self.period * (spec.debounce_scans + 1)
         self.scans = 0
         self.outputs: list[OutEvent] = []
         self.on_output = on_output

@@ -30,8 +30,11 @@ def register(sub: Any) -> None:
     p.add_argument("--script", required=True, metavar="FILE", help="JSON lines; - for stdin")
     p.add_argument("--noise", type=int, metavar="SEED",
                    help="add sensor noise (bounce, brushing magnets, flicker) from this seed")
-    p.add_argument("--sense", choices=[m.value for m in SenseMode], default="presence",
-                   help="what the simulated sensors read (presence)")
+    p.add_argument("--profile", metavar="NAME_OR_FILE",
+                   help="board profile whose sensor map, LEDs and scan rate to simulate "
+                        "(default: the game's shipped profile, else a sensor under every cell)")
+    p.add_argument("--sense", choices=[m.value for m in SenseMode],
+                   help="simulate this kind of sensor under every cell instead of a profile")
     p.add_argument("--leds", action="store_true", help="also print every LED frame")
     p.set_defaults(run=run)
 
@@ -41,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     variant = game.variant(args.variant).name
     state = (game.parse_position(args.position, variant) if args.position
              else game.setup(variant))
-    spec = default_spec(game, variant, SenseMode(args.sense))
+    spec = board_spec(game, variant, args.profile, args.sense)
     text = sys.stdin.read() if args.script == "-" else _read(args.script)
     actions = parse_script(text.splitlines())
     noise = NoiseModel() if args.noise is not None else None
@@ -51,6 +54,21 @@ def run(args: argparse.Namespace) -> int:
     for line in json_lines(events):
         print(line)
     return 0
+
+
+def board_spec(game: Any, variant: str, profile: str | None, sense: str | None) -> Any:
+    """The board to simulate: a sensor kind under every cell, a named profile, or the game's
+    shipped profile when it has one."""
+    from hardware.profiles import load_profile, shipped_profiles
+    if sense:
+        if profile:
+            raise SystemExit("boardlight simulate: error: give --profile or --sense, not both")
+        return default_spec(game, variant, SenseMode(sense))
+    if profile:
+        return load_profile(profile).spec
+    if game.name in shipped_profiles():
+        return load_profile(game.name).spec
+    return default_spec(game, variant)
 
 
 def _read(path: str) -> str:

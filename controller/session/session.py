@@ -315,7 +315,8 @@ class GameSession:
         for kind, cells in by_kind.items():
             shown = ", ".join(cells[:8]) + (f" and {len(cells) - 8} more" if len(cells) > 8
                                              else "")
-            name = self.game.piece_name(kind, plural=len(cells) > 1) if kind else "pieces"
+            name = (self.game.piece_name(kind, plural=len(cells) > 1) if kind else "pieces")
+            name = name if len(cells) > 1 else f"a {name}"
             parts.append(f"put {name} on {shown}")
         if extra:
             parts.append("take the pieces off " + ", ".join(extra))
