@@ -22,8 +22,11 @@ def register(sub: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("game", metavar="GAME", help=f"one of: {', '.join(GAMES)}")
     p.add_argument("--variant", metavar="V", help="variant name (default: the game's standard)")
-    p.add_argument("--position", metavar="TEXT", help="a position in the game's position text "
-                   "(default: the variant's start)")
+    start = p.add_mutually_exclusive_group()
+    start.add_argument("--position", metavar="TEXT", help="a position in the game's position "
+                       "text (default: the variant's start)")
+    start.add_argument("--board", metavar="TEXT", help="a board in the game's board text, for "
+                       "games that define one (Crosswise: six lines of six)")
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--list-variants", action="store_true",
                       help="print the game's variant names, one per line")
@@ -35,6 +38,11 @@ def register(sub: Any) -> None:
                       help="print the number of leaves of the legal-move tree N plies deep")
     what.add_argument("--show", action="store_true",
                       help="print the position text and whose turn it is")
+    what.add_argument("--score", action="store_true",
+                      help="print the position's score in the game's words (Crosswise)")
+    what.add_argument("--solve", action="store_true",
+                      help="print who wins with perfect play, first or second (DRHOMBIX ant "
+                           "game)")
     p.set_defaults(run=run)
 
 
@@ -46,6 +54,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.position is not None:
         state = game.parse_position(args.position, args.variant)
+    elif args.board is not None:
+        state = game.parse_board(args.board, args.variant)
     else:
         state = game.setup(args.variant)
     if args.moves:
@@ -54,6 +64,10 @@ def run(args: argparse.Namespace) -> int:
     elif args.successors:
         for _move, after in game.successors(state):
             print(game.position_text(after))
+    elif args.score:
+        print(game.score_text(state))
+    elif args.solve:
+        print(game.solve(state))
     elif args.perft is not None:
         if args.perft < 0:
             raise SystemExit("boardlight rules: error: --perft needs a depth of 0 or more")

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
-from controller.errors import IllegalMoveError, ParseError, UnknownVariantError
+from controller.errors import BoardError, IllegalMoveError, ParseError, UnknownVariantError
 
 Seat = str
 """A seat at the table: the name a game gives a player (``"b"``, ``"green-1"``, ...)."""
@@ -343,6 +343,29 @@ class Game(ABC, Generic[S, M]):
         if words == ["draw"]:
             return AgreeDraw()
         return self.parse_board_move(state, text.strip())
+
+    # ---- game-specific questions (``boardlight rules GAME --score`` etc.) ---------------------
+
+    def parse_board(self, text: str, variant: str | None = None) -> S:
+        """A position from the game's *board text* (a board alone, where the rules page
+        defines one: Crosswise).  Games without a board text refuse with a clear error."""
+        raise ParseError(f"{self.name} has no board text; give a position with --position")
+
+    def score_text(self, state: S) -> str:
+        """The score of a position in the game's own words (Crosswise: ``green N orange M``)."""
+        raise BoardError(f"{self.name} has no score to print; see --moves or --perft")
+
+    def solve(self, state: S) -> str:
+        """Who wins with perfect play from ``state`` (``first`` or ``second``), for games this
+        project solves (the DRHOMBIX ant game)."""
+        raise BoardError(f"{self.name} {self.variant_of(state).name} has no perfect-play solver")
+
+    def facets_need_confirmation(self, state: S, move: M) -> bool:
+        """Whether a move with facets must wait for its owner's phone even when it is the only
+        reading.  The safe default is yes: committing at once when the hand allows one choice
+        but asking when it allows two would tell the table what the hand holds.  A game whose
+        facets are public for this move (a card lying open on the table) may say no."""
+        return bool(self.move_facets(state, move))
 
     # ---- the physical board -----------------------------------------------------------------
 

@@ -352,8 +352,9 @@ class GameSession:
         """The move has a facet no sensor sees, and the mover has not declared it."""
         declared = self.declared.get(self.to_move or "", {})
         wanted = self.declared_move.get(self.to_move or "")
-        return bool(fp.facets) and wanted != fp.text and not all(
-            declared.get(k) == v for k, v in fp.facets.items())
+        return (bool(fp.facets) and wanted != fp.text
+                and not all(declared.get(k) == v for k, v in fp.facets.items())
+                and self.game.facets_need_confirmation(self.state, fp.move))
 
     def _ask(self, t: float, out: list[OutEvent], candidates: list[Footprint]) -> None:
         """Show (or, with no candidates, withdraw) the phone question of an ambiguous reading."""
