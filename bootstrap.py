@@ -2,7 +2,8 @@
 """Set up Boardlight's environment on first use, then run it or its tests.
 
     python3 bootstrap.py serve [ARGS...]   start the service (simulated board unless told)
-    python3 bootstrap.py test [PYTEST ARGS...]   run the whole test suite
+    python3 bootstrap.py test [PYTEST ARGS...]   run the whole test suite (installs Debian's
+                                           chromium for the browser tests when missing)
     python3 bootstrap.py env               only create/refresh the environment
 
 Needs nothing but Python 3.11+.  The first run creates a virtual environment in ``.venv``
@@ -31,6 +32,7 @@ BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
 STAMP = VENV / ".boardlight-installed"
 PIP_JSON = "https://pypi.org/pypi/pip/json"
+CHROMIUM = Path(os.environ.get("BOARDLIGHT_CHROMIUM", "/usr/bin/chromium"))
 
 
 def say(message: str) -> None:
@@ -100,6 +102,33 @@ def ensure_installed(extras: str) -> None:
     STAMP.write_text(" ".join([*keep, wanted]))
 
 
+def ensure_chromium() -> None:
+    """The browser tests drive Debian's chromium; install it when it is missing.
+
+    Needs root or sudo and apt (Debian, Raspberry Pi OS).  Elsewhere it says what to do; the
+    browser tests then fail with the same advice rather than pass unseen.
+    """
+    if CHROMIUM.exists():
+        return
+    apt = shutil.which("apt-get")
+    if apt is None:
+        say(f"no {CHROMIUM} and no apt-get: install Chromium and set BOARDLIGHT_CHROMIUM to "
+            "its path for the browser tests")
+        return
+    sudo = [] if os.geteuid() == 0 else ([shutil.which("sudo")] if shutil.which("sudo") else None)
+    if sudo is None:
+        say("chromium is missing and this user cannot install it: run "
+            "'sudo apt-get install -y chromium' once")
+        return
+    say("installing Debian's chromium for the browser tests (first run only)")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    for cmd in ([*sudo, apt, "update", "-qq"],
+                [*sudo, apt, "install", "-y", "-qq", "--no-install-recommends", "chromium"]):
+        if subprocess.run(cmd, env=env).returncode:
+            say(f"'{' '.join(cmd)}' failed; the browser tests will say chromium is missing")
+            return
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(__doc__)
@@ -117,6 +146,7 @@ def main(argv: list[str]) -> int:
         exe = shutil.which("boardlight", path=str(BIN)) or str(BIN / "boardlight")
         os.execv(exe, [exe, "serve", *rest])
     ensure_installed("test")
+    ensure_chromium()
     os.execv(str(PYTHON), [str(PYTHON), "-m", "pytest", *rest])
     return 0  # not reached
 

@@ -80,7 +80,14 @@ class AgreeDraw:
     """The players agreed a draw (the session collects the agreement of every seat)."""
 
 
-MetaMove = Resign | AgreeDraw
+@dataclass(frozen=True, slots=True)
+class TimeForfeit:
+    """A player's clock ran out: they lose on time (the session's clock decides this)."""
+
+    seat: Seat
+
+
+MetaMove = Resign | AgreeDraw | TimeForfeit
 
 
 # --------------------------------------------------------------------------------------------
@@ -251,9 +258,9 @@ class Game(ABC, Generic[S, M]):
         return len(self.legal_moves(state))
 
     def is_legal(self, state: S, move: M | MetaMove) -> bool:
-        if isinstance(move, (Resign, AgreeDraw)):
+        if isinstance(move, (Resign, AgreeDraw, TimeForfeit)):
             return self.outcome(state) is None and (
-                not isinstance(move, Resign) or move.seat in self.seats(state))
+                isinstance(move, AgreeDraw) or move.seat in self.seats(state))
         return self.outcome(state) is None and move in self.legal_moves(state)
 
     def apply(self, state: S, move: M | MetaMove) -> S:
@@ -261,12 +268,14 @@ class Game(ABC, Generic[S, M]):
         if self.outcome(state) is not None:
             raise IllegalMoveError(f"the game is over ({self.outcome(state).reason}); "  # type: ignore[union-attr]
                                    "start a new game to play on")
-        if isinstance(move, Resign):
+        if isinstance(move, (Resign, TimeForfeit)):
             if move.seat not in self.seats(state):
                 seats = ", ".join(self.seats(state))
                 raise IllegalMoveError(f"{move.seat!r} is not a seat of this game; seats: {seats}")
             winners = tuple(s for s in self.seats(state) if not self.same_side(state, s, move.seat))
-            return self._finish(state, Outcome(winners, f"resignation of {move.seat}"))
+            reason = (f"resignation of {move.seat}" if isinstance(move, Resign)
+                      else f"time: {move.seat} ran out")
+            return self._finish(state, Outcome(winners, reason))
         if isinstance(move, AgreeDraw):
             return self._finish(state, Outcome((), "agreement"))
         try:
@@ -330,6 +339,8 @@ class Game(ABC, Generic[S, M]):
             return f"resign {move.seat}"
         if isinstance(move, AgreeDraw):
             return "draw"
+        if isinstance(move, TimeForfeit):
+            return f"time {move.seat}"
         return self.board_move_text(move)
 
     def parse_move(self, state: S, text: str) -> M | MetaMove:
@@ -342,6 +353,8 @@ class Game(ABC, Generic[S, M]):
             return Resign(words[1])
         if words == ["draw"]:
             return AgreeDraw()
+        if words[:1] == ["time"] and len(words) == 2:
+            return TimeForfeit(words[1])
         return self.parse_board_move(state, text.strip())
 
     # ---- game-specific questions (``boardlight rules GAME --score`` etc.) ---------------------

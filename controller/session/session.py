@@ -31,9 +31,10 @@ from typing import Any
 
 from controller.errors import BoardError
 from controller.physical import BoardSpec, Light, Value
-from controller.rules.base import AgreeDraw, Game, Resign
+from controller.rules.base import AgreeDraw, Game, Resign, TimeForfeit
 from controller.session import actions as act
 from controller.session import lights as L
+from controller.session.clock import Clocks, TimeControl
 from controller.session.correction import Pair, describe, pair_up, wrong_positions
 from controller.session.debounce import Debouncer
 from controller.session.events import (
@@ -76,6 +77,7 @@ class SessionConfig:
     grace: float = 1.2           # an unmatched, complete-looking board turns into correction
     end_turn_window: float = 0.4  # an end-turn press this early still ends the coming move
     takeback: str = "ask"        # ask | auto | off
+    clock: TimeControl | str | None = "variant"  # a time control, None, or the variant's
 
 
 @dataclass
@@ -98,6 +100,7 @@ class _AmendBase:
     footprint: Footprint
     seat: str
     touched: set[str]
+    committed_at: float
 
 
 @dataclass
@@ -147,6 +150,11 @@ class GameSession:
         self._framed = False  # no frame sent yet: the first one goes out even if dark
         self._resync = False  # after a reconnect, judge the next full reading afresh
         self._at_rest = False  # the reading is the committed position's (just committed)
+        control = self.config.clock
+        if control == "variant":
+            control = TimeControl.from_options(game.variant_of(state).options.get("clock"))
+        self.clocks = (Clocks(game.seats(state), control)
+                       if isinstance(control, TimeControl) else None)
 
     # ---- the committed position ------------------------------------------------------------
 
@@ -169,6 +177,8 @@ class GameSession:
         times = []
         if self.pending:
             times.append(self.pending.deadline)
+        if self.clocks and self.mode is Mode.PLAYING and self.clocks.deadline() is not None:
+            times.append(self.clocks.deadline())  # type: ignore[arg-type]
         if self.ask_at is not None:
             times.append(self.ask_at)
         if self.unmatched_since is not None and self.correction is None:
@@ -230,15 +240,21 @@ class GameSession:
 
     def _link(self, t: float, event: LinkStatus, out: list[OutEvent]) -> None:
         if not event.connected:
+            if self.mode is Mode.DISCONNECTED:
+                return
             self._resume_mode = self.mode
             self.mode = Mode.DISCONNECTED
             self.pending = None
+            if self.clocks:
+                self.clocks.stop(t)  # a pulled cable is nobody's move
             out.append(BoardStatus(t, "disconnected", event.detail))
             return
         if self.mode is Mode.DISCONNECTED:
             # The board may have changed while the link was down: wait for its full reading.
             self.mode = self._resume_mode
             self._resync = True
+            if self.clocks and self.mode is Mode.PLAYING:
+                self.clocks.start(self.to_move, t)
             out.append(BoardStatus(t, self.mode.value, event.detail or "board connected"))
 
     # ---- matching --------------------------------------------------------------------------
@@ -248,6 +264,8 @@ class GameSession:
             if self.reading == self.index.reading:
                 self.mode = Mode.PLAYING
                 self.turn = _Turn()
+                if self.clocks and self.clocks.running is None:
+                    self.clocks.start(self.to_move, t)
                 out.append(BoardStatus(t, "playing", "the board matches the position"))
                 self._prompt(out, t, None, "setup", "")
             else:
@@ -446,6 +464,8 @@ class GameSession:
         self.last_move = self.history[-1].footprint if self.history else None
         self._index = None
         self.takeback_to = None
+        if self.clocks:
+            self.clocks.start(self.to_move, t)
         self._prompt(out, t, None, "takeback", "")
         out.append(TakenBack(t, ", ".join(e.footprint.text for e in undone),
                              self.game.position_text(self.state), self.ply))
@@ -480,11 +500,17 @@ class GameSession:
         after = self.game.apply(before, fp.move)
         idx = self.index
         self.history.append(_Entry(before, fp, seat, frozenset(idx.reading.items())))
-        self.amend = _AmendBase(idx, fp, seat, set(self.turn.touched))
+        first_at = self.amend.committed_at if amends and self.amend else t
+        self.amend = _AmendBase(idx, fp, seat, set(self.turn.touched), first_at)
         self.state = after
         self.ply += 1
         self._index = None
         self.last_move = fp
+        if self.clocks:
+            if amends:
+                self.clocks.amend(seat, first_at, t)
+            else:
+                self.clocks.moved(seat, self.game.to_move(after), t)
         self.declared.pop(seat, None)
         self.declared_move.pop(seat, None)
         self.draw_offers.clear()
@@ -511,6 +537,8 @@ class GameSession:
         if outcome is not None and self.mode is not Mode.OVER:
             self.mode = Mode.OVER
             self.pending = None
+            if self.clocks:
+                self.clocks.stop(t)
             out.append(GameOver(t, outcome.winners, outcome.reason))
             out.append(BoardStatus(t, "over", outcome.reason))
 
@@ -541,6 +569,11 @@ class GameSession:
         return min(self.config.settle_max, max(self.config.settle_min, guess))
 
     def _timers(self, t: float, out: list[OutEvent]) -> None:
+        if self.clocks and self.mode is Mode.PLAYING:
+            fallen = self.clocks.flagged(t)
+            if fallen is not None:
+                self._finish_by(t, TimeForfeit(fallen), out)
+                return
         if self.ask_at is not None and t >= self.ask_at and self.ambiguous:
             self.ask_at = None
             self._dirty = True
@@ -639,7 +672,12 @@ class GameSession:
             self.declared_move.pop(seat, None)
             self._evaluate(t, out)
 
-    def _finish_by(self, t: float, move: Resign | AgreeDraw, out: list[OutEvent]) -> None:
+    def clock_json(self, t: float) -> dict[str, Any] | None:
+        """The clocks as the pages show them (None: the game is untimed)."""
+        return self.clocks.to_json(t) if self.clocks else None
+
+    def _finish_by(self, t: float, move: Resign | AgreeDraw | TimeForfeit,
+                   out: list[OutEvent]) -> None:
         if self.mode is Mode.OVER:
             raise act.ActionError("the game is already over")
         self.state = self.game.apply(self.state, move)

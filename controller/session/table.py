@@ -109,6 +109,7 @@ class Table:
             "prompts": [_prompt_json(p) for p in prompts if p.seat is None],
             "correction": [list(p) for p in session.correction] if session.correction else None,
             "outcome": outcome.to_json() if outcome else None,
+            "clocks": session.clock_json(self.runner.now()),
             "view": public_view,
         }
         seats = {}

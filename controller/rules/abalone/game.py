@@ -314,8 +314,7 @@ class Abalone(Game[AbaloneState, Move]):
         if state.placing:
             fields += map(str, state.to_place)
         if state.result is not None:
-            fields.append("draw" if state.result.is_draw else
-                          "resigned:" + state.result.reason.rsplit(" ", 1)[-1])
+            fields.append(result_field(state.result))
         return " ".join(fields)
 
     def parse_position(self, text: str, variant: str | None = None) -> AbaloneState:
@@ -324,16 +323,17 @@ class Abalone(Game[AbaloneState, Move]):
         n = len(seats)
         fields = text.split()
         result = None
-        if fields and (fields[-1] == "draw" or fields[-1].startswith("resigned:")):
+        if fields and (fields[-1] == "draw" or fields[-1].startswith(("resigned:", "time:"))):
             last = fields.pop()
             if last == "draw":
                 result = Outcome((), "agreement")
             else:
-                who = last.split(":", 1)[1]
+                kind, who = last.split(":", 1)
                 if who not in seats:
                     raise ParseError(f"'{last}': {who!r} is not a seat of {v.name}")
                 result = Outcome(tuple(s for s in seats if not self.same_side_v(v, s, who)),
-                                 f"resignation of {who}")
+                                 f"resignation of {who}" if kind == "resigned"
+                                 else f"time: {who} ran out")
         expected = 2 + n + (n if n > 2 else 0)
         placing_fields = expected + n if v.options["layout"] is None else None
         if len(fields) not in (expected, placing_fields):
@@ -468,6 +468,15 @@ class Abalone(Game[AbaloneState, Move]):
         # Black and its partner red show north, white and green south: with polarity sensing
         # a two-player board tells the colours apart; with more players, history does.
         return 1 if piece in ("b", "r") else -1
+
+
+def result_field(result: Outcome) -> str:
+    """The last field of a position text that ended by resignation, time or agreement."""
+    if result.is_draw:
+        return "draw"
+    if result.reason.startswith("time: "):
+        return "time:" + result.reason.split()[1]
+    return "resigned:" + result.reason.rsplit(" ", 1)[-1]
 
 
 @cache
