@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from boardlight.eventlog import EventLog, LogWriter, Replay, replay
 from controller.errors import BoardError
 from controller.physical import BoardSpec, SenseMode
 from controller.rules import find_game
@@ -24,7 +25,7 @@ from controller.session.table import Table
 from hardware.scanloop import ScanLoop
 from hardware.simboard import SimulatedBoard, default_spec
 
-log = logging.getLogger(__name__)
+logger = logging.getLogger(__name__)
 
 BOARDS = ("sim", "gpio", "serial")
 
@@ -43,6 +44,7 @@ class ServiceOptions:
     seed: int = 0
     position: str | None = None
     sense: str = "presence"             # the simulated board's sensors
+    db: str | None = None               # the event log; an unfinished game there resumes
     session: SessionConfig = field(default_factory=SessionConfig)
 
 
@@ -59,14 +61,35 @@ class Service:
         self.spi = spi                  # SPI bus for the pixels (tests: a recording fake)
         self.game: Game[Any, Any] = (find_game(options.game) if isinstance(options.game, str)
                                      else options.game)
+        self.game_id: int | None = None
         self.variant = self.game.variant(options.variant).name
         self.sim: SimulatedBoard | None = None
         self.leds: Any = None
         self._closers: list[Callable[[], None]] = []
-        self.spec = self._build_board()
-        state = self._start_state(options.position, options.seed)
-        self.runner = SessionRunner(GameSession(self.game, self.spec, state, options.session),
-                                    clock)
+        self.log = EventLog(options.db) if options.db else None
+        if self.log:
+            self._closers.append(self.log.close)
+        self.resumed = self._unfinished_game()
+        if self.resumed:
+            self.variant = self.resumed.record.variant
+            state = self.resumed.state
+        else:
+            state = self._start_state(options.position, options.seed)
+        self.spec = self._build_board(state)
+        session = GameSession(self.game, self.spec, state, options.session,
+                              resumed=self.resumed is not None)
+        if self.resumed:
+            r = self.resumed
+            session.restore(r.states, r.moves, r.seats,
+                            r.last.data.get("clocks") if r.last else None)
+            logger.info("resumed game %d of %s at ply %d", r.record.id, self.game.name,
+                     len(r.moves))
+        self.runner = SessionRunner(session, clock)
+        self._writer: LogWriter | None = None
+        if self.log:
+            game_id = (self.resumed.record.id if self.resumed else self.log.new_game(
+                self.game.name, self.variant, options.seed, self.game.position_text(state)))
+            self._attach_log(game_id)
         self.table = Table(self.runner)
         self.runner.subscribe(self._show_leds)
         self.scan_loop: ScanLoop | None = None
@@ -80,12 +103,35 @@ class Service:
             return self.game.parse_position(position, self.variant)
         return self.game.setup(self.variant, seed=seed)
 
-    def _build_board(self) -> BoardSpec:
+    def _unfinished_game(self) -> Replay | None:
+        """The log's unfinished game, replayed, if it is a game of this board's family."""
+        if self.log is None:
+            return None
+        record = self.log.unfinished()
+        if record is None:
+            return None
+        if record.game != self.game.name:
+            logger.warning("the unfinished game %d is %s, not %s: starting a new game",
+                        record.id, record.game, self.game.name)
+            self.log.finish(record.id, {"winners": [], "reason": "abandoned"})
+            return None
+        return replay(self.log, record.id)
+
+    def _attach_log(self, game_id: int) -> None:
+        assert self.log is not None
+        if self._writer is not None:
+            self.runner.unsubscribe(self._writer)
+        runner = self.runner
+        self._writer = LogWriter(self.log, game_id,
+                                 lambda: runner.session.clock_json(self.clock()))
+        self.game_id = game_id
+        runner.subscribe(self._writer, first=True)  # on disk before any light or page
+
+    def _build_board(self, start: Any) -> BoardSpec:
         self._read: Callable[[float], Any] | None = None
         kind = self.options.board
         if kind == "sim":
             spec = default_spec(self.game, self.variant, SenseMode(self.options.sense))
-            start = self._start_state(self.options.position, self.options.seed)
             self.sim = SimulatedBoard(spec, self.game.layout(start), self.game, self.variant)
             sim = self.sim
             self._read = sim.scan
@@ -130,7 +176,7 @@ class Service:
             try:
                 close()
             except Exception:  # closing everything matters more than one failure
-                log.exception("closing %r failed", close)
+                logger.exception("closing %r failed", close)
         self._closers.clear()
 
     def _show_leds(self, out: list[OutEvent]) -> None:
@@ -179,6 +225,11 @@ class Service:
             self.sim = SimulatedBoard(self.spec, new_game.layout(state), new_game, v)
             self._read = self.sim.scan
             self.scan_loop = ScanLoop(self._read, self.runner.post, self.clock, self.spec.scan_hz)
+        if self.log:
+            if self.game_id is not None and self.log.game(self.game_id).finished is None:
+                self.log.finish(self.game_id, {"winners": [], "reason": "abandoned"})
+            self._attach_log(self.log.new_game(new_game.name, v, seed,
+                                               new_game.position_text(state)))
         self.table.replace_session(GameSession(new_game, self.spec, state, self.options.session))
         if self.scan_loop and self.runner._thread is not None:
             self.scan_loop.start()

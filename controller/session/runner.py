@@ -65,9 +65,14 @@ class SessionRunner:
         self._inbox.put(item)
         return item.future
 
-    def subscribe(self, listener: Listener) -> None:
+    def subscribe(self, listener: Listener, first: bool = False) -> None:
+        """Add a listener; ``first`` puts it before the others (the event log: nothing may
+        be shown before it is written)."""
         with self._lock:
-            self._listeners.append(listener)
+            if first:
+                self._listeners.insert(0, listener)
+            else:
+                self._listeners.append(listener)
 
     def unsubscribe(self, listener: Listener) -> None:
         with self._lock:

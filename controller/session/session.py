@@ -114,7 +114,7 @@ class _Turn:
 
 class GameSession:
     def __init__(self, game: Game[Any, Any], spec: BoardSpec, state: Any,
-                 config: SessionConfig | None = None) -> None:
+                 config: SessionConfig | None = None, resumed: bool = False) -> None:
         if spec.game != game.name:
             raise BoardError(f"board profile {spec.name!r} is for {spec.game}, not {game.name}")
         self.game = game
@@ -126,6 +126,7 @@ class GameSession:
         self.ply = 0
         self.history: list[_Entry] = []
         self.mode = Mode.SETUP
+        self.resumed = resumed  # a game picked up from the log: guide the board back to it
         self.debouncer = Debouncer(len(spec.sensors), spec.debounce_scans)
         self.reading: dict[str, Value] = {}
         self._index: FootprintIndex | None = None
@@ -168,6 +169,29 @@ class GameSession:
         """Build what the next sensor change needs; the runner calls this when idle, so that
         the work stays off the path from a stable reading to the LED frame."""
         self.index  # noqa: B018 - computing it is the point
+
+    def restore(self, states: list[Any], moves: list[str], seats: list[str],
+                clocks: dict[str, Any] | None = None, keep: int = 8) -> None:
+        """Take up a game replayed from the log: ``states[k]`` is the position after ply k.
+        The last ``keep`` moves get their footprints back, so a take-back works after a
+        restart; clocks continue from the times stored with the last move."""
+        self.state = states[-1]
+        self.ply = len(moves)
+        self._index = None
+        self.history = []
+        for k in range(max(0, len(moves) - keep), len(moves)):
+            idx = FootprintIndex(self.game, states[k], self.spec)
+            fp = next((f for f in idx.footprints if f.text == moves[k]), None)
+            if fp is not None:
+                self.history.append(_Entry(states[k], fp, seats[k],
+                                           frozenset(idx.reading.items())))
+        self.last_move = self.history[-1].footprint if self.history else None
+        if self.clocks and clocks:
+            for seat, left in clocks.get("left", {}).items():
+                if seat in self.clocks.left:
+                    self.clocks.left[seat] = float(left)
+        if self.game.outcome(self.state) is not None:
+            self.mode = Mode.OVER
 
     @property
     def to_move(self) -> str | None:
@@ -268,6 +292,12 @@ class GameSession:
                     self.clocks.start(self.to_move, t)
                 out.append(BoardStatus(t, "playing", "the board matches the position"))
                 self._prompt(out, t, None, "setup", "")
+                if self.correction is not None:
+                    self.correction = None
+                    out.append(Correction(t, False))
+                    self._prompt(out, t, None, "correction", "")
+            elif self.resumed:
+                self._update_correction(t, out)
             else:
                 self._prompt(out, t, None, "setup", self._setup_words())
             return
@@ -718,6 +748,8 @@ class GameSession:
         if self.mode is Mode.SETUP:
             if not self.reading:
                 return {}, "waiting for the board"
+            if self.correction is not None:
+                return L.correction_lights(self.correction, lit), "resume: correction"
             return L.setup_lights(idx.reading, self.reading, idx.empty, lit), "setup"
         if self.mode is Mode.DISCONNECTED:
             return self.lights, "disconnected"

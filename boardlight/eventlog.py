@@ -1,0 +1,253 @@
+"""The append-only event log: every game, set-up, move and action, durable before it shows.
+
+SQLite in WAL mode with ``synchronous=FULL``: a committed transaction is on disk when
+``append`` returns, so a move the LEDs or a phone have shown survives a power cut.  The log
+is subscribed to the session before the lights and the pages, so nothing is acknowledged
+that is not written.  Records are replayed through the rules core on start (and checked
+against the position text stored with each move) to resume an unfinished game.
+
+Schema version 1:
+
+* ``games``: id, game, variant, seed, start (position text), started (unix time), finished,
+  result (JSON), meta (JSON: seat names, time control, ...);
+* ``events``: id, game_id, seq (per game, from 1), kind, ply, seat, move, position (text
+  after the event), t (session seconds), wall (unix time), data (JSON).
+
+Kinds: ``move`` (a committed move), ``amend`` (replaces the last move), ``takeback`` (back
+to ``ply``), ``end`` (resignation, agreement, time: ``move`` holds the action text).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from controller.errors import BoardError
+from controller.rules import find_game
+from controller.session.events import Committed, GameOver, OutEvent, TakenBack
+
+SCHEMA_VERSION = 1
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    game TEXT NOT NULL, variant TEXT NOT NULL, seed INTEGER NOT NULL,
+    start TEXT NOT NULL, started REAL NOT NULL,
+    finished REAL, result TEXT, meta TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS events (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq INTEGER NOT NULL, kind TEXT NOT NULL, ply INTEGER NOT NULL,
+    seat TEXT, move TEXT, position TEXT NOT NULL,
+    t REAL NOT NULL, wall REAL NOT NULL, data TEXT NOT NULL DEFAULT '{}',
+    UNIQUE (game_id, seq)
+);
+"""
+
+
+class LogError(BoardError, RuntimeError):
+    """The event log cannot be opened, or a record does not replay."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    id: int
+    game: str
+    variant: str
+    seed: int
+    start: str
+    started: float
+    finished: float | None
+    result: dict[str, Any] | None
+    meta: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class EventRecord:
+    seq: int
+    kind: str
+    ply: int
+    seat: str | None
+    move: str | None
+    position: str
+    t: float
+    wall: float
+    data: dict[str, Any]
+
+
+class EventLog:
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        try:
+            if self.path.parent != Path(""):
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(str(self.path), isolation_level=None,
+                                       check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=FULL")
+            self._db.executescript(SCHEMA)
+        except (sqlite3.Error, OSError) as exc:
+            raise LogError(f"cannot open the game database {self.path}: {exc}") from None
+        self._lock = threading.Lock()
+        version = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+        if version is None:
+            self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        elif int(version[0]) != SCHEMA_VERSION:
+            raise LogError(f"{self.path} has schema version {version[0]}; this Boardlight "
+                           f"reads version {SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    # ---- writing ---------------------------------------------------------------------------
+
+    def new_game(self, game: str, variant: str, seed: int, start: str,
+                 meta: dict[str, Any] | None = None) -> int:
+        with self._lock:
+            cur = self._db.execute(
+                "INSERT INTO games (game, variant, seed, start, started, meta) VALUES "
+                "(?, ?, ?, ?, ?, ?)", (game, variant, seed, start, time.time(),
+                                       json.dumps(meta or {})))
+            return int(cur.lastrowid or 0)
+
+    def append(self, game_id: int, kind: str, ply: int, position: str, t: float,
+               seat: str | None = None, move: str | None = None,
+               data: dict[str, Any] | None = None) -> int:
+        """Write one event; durable (fsynced) when this returns."""
+        with self._lock:
+            row = self._db.execute("SELECT COALESCE(MAX(seq), 0) FROM events WHERE game_id=?",
+                                   (game_id,)).fetchone()
+            seq = int(row[0]) + 1
+            self._db.execute(
+                "INSERT INTO events (game_id, seq, kind, ply, seat, move, position, t, wall, "
+                "data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (game_id, seq, kind, ply, seat, move, position, t, time.time(),
+                 json.dumps(data or {})))
+            return seq
+
+    def finish(self, game_id: int, result: dict[str, Any]) -> None:
+        with self._lock:
+            self._db.execute("UPDATE games SET finished=?, result=? WHERE id=?",
+                             (time.time(), json.dumps(result), game_id))
+
+    # ---- reading ---------------------------------------------------------------------------
+
+    def games(self) -> list[GameRecord]:
+        with self._lock:
+            rows = self._db.execute("SELECT id, game, variant, seed, start, started, finished, "
+                                    "result, meta FROM games ORDER BY id").fetchall()
+        return [GameRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6],
+                           json.loads(r[7]) if r[7] else None, json.loads(r[8])) for r in rows]
+
+    def game(self, game_id: int) -> GameRecord:
+        for g in self.games():
+            if g.id == game_id:
+                return g
+        raise LogError(f"{self.path} has no game {game_id}; it has: "
+                       f"{', '.join(str(g.id) for g in self.games()) or 'none'}")
+
+    def unfinished(self) -> GameRecord | None:
+        """The latest game that did not end, if the latest game did not end."""
+        games = self.games()
+        return games[-1] if games and games[-1].finished is None else None
+
+    def events(self, game_id: int) -> list[EventRecord]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, kind, ply, seat, move, position, t, wall, data FROM events "
+                "WHERE game_id=? ORDER BY seq", (game_id,)).fetchall()
+        return [EventRecord(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7], json.loads(r[8]))
+                for r in rows]
+
+
+@dataclass
+class Replay:
+    """A game's states rebuilt from its record: ``states[k]`` is the position after ply k."""
+
+    record: GameRecord
+    states: list[Any]
+    moves: list[str]
+    seats: list[str]
+    last: EventRecord | None
+
+    @property
+    def state(self) -> Any:
+        return self.states[-1]
+
+
+def replay(log: EventLog, game_id: int) -> Replay:
+    """Rebuild a game through the rules core; every stored position must match the replay."""
+    record = log.game(game_id)
+    game = find_game(record.game)
+    state = game.parse_position(record.start, record.variant)
+    states, moves, seats = [state], [], []
+    last = None
+    for e in log.events(game_id):
+        if e.kind == "move":
+            states.append(game.apply(states[-1], game.parse_move(states[-1], e.move or "")))
+            moves.append(e.move or "")
+            seats.append(e.seat or "")
+        elif e.kind == "amend":
+            states.pop()
+            moves.pop()
+            seats.pop()
+            states.append(game.apply(states[-1], game.parse_move(states[-1], e.move or "")))
+            moves.append(e.move or "")
+            seats.append(e.seat or "")
+        elif e.kind == "takeback":
+            del states[e.ply + 1:]
+            del moves[e.ply:]
+            del seats[e.ply:]
+        elif e.kind == "end":
+            states[-1] = game.apply(states[-1], game.parse_move(states[-1], e.move or ""))
+        else:
+            raise LogError(f"game {game_id} event {e.seq}: unknown kind {e.kind!r}")
+        if game.position_text(states[-1]) != e.position:
+            raise LogError(f"game {game_id} event {e.seq} ({e.kind} {e.move}) replays to "
+                           f"{game.position_text(states[-1])!r}, but the log says "
+                           f"{e.position!r}")
+        last = e
+    return Replay(record, states, moves, seats, last)
+
+
+class LogWriter:
+    """Subscribed first to the session runner: writes each event before others see it."""
+
+    def __init__(self, log: EventLog, game_id: int, clocks: Any = None) -> None:
+        self.log = log
+        self.game_id = game_id
+        self.clocks = clocks  # a callable returning the clock JSON, stored with each move
+
+    def __call__(self, out: list[OutEvent]) -> None:
+        for e in out:
+            if isinstance(e, Committed):
+                data = {"how": e.how}
+                if self.clocks is not None and (clocks := self.clocks()) is not None:
+                    data["clocks"] = clocks
+                if e.amends:
+                    kind = "amend"
+                elif e.move.startswith(("resign ", "time ")) or e.move == "draw":
+                    kind = "end"
+                else:
+                    kind = "move"
+                self.log.append(self.game_id, kind, e.ply, e.position, e.t, e.seat, e.move,
+                                data)
+            elif isinstance(e, TakenBack):
+                self.log.append(self.game_id, "takeback", e.ply, e.position, e.t,
+                                move=e.move)
+            elif isinstance(e, GameOver):
+                self.log.finish(self.game_id, {"winners": list(e.winners), "reason": e.reason})
+
+
+def iter_games(log: EventLog) -> Iterator[tuple[GameRecord, list[EventRecord]]]:
+    for g in log.games():
+        yield g, log.events(g.id)
