@@ -23,7 +23,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -186,12 +186,17 @@ class Replay:
 
 def replay(log: EventLog, game_id: int) -> Replay:
     """Rebuild a game through the rules core; every stored position must match the replay."""
-    record = log.game(game_id)
+    return replay_events(log.game(game_id), log.events(game_id))
+
+
+def replay_events(record: GameRecord, events: Iterable[EventRecord]) -> Replay:
+    """The same from a record and its events (from the log, or from an exported file)."""
+    game_id = record.id
     game = find_game(record.game)
     state = game.parse_position(record.start, record.variant)
     states, moves, seats = [state], [], []
     last = None
-    for e in log.events(game_id):
+    for e in events:
         if e.kind == "move":
             states.append(game.apply(states[-1], game.parse_move(states[-1], e.move or "")))
             moves.append(e.move or "")

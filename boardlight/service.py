@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardlight.eventlog import EventLog, LogWriter, Replay, replay
+from boardlight.systemd import Watchdog
 from controller.errors import BoardError
 from controller.physical import BoardSpec, SenseMode
 from controller.rules import find_game
@@ -62,6 +63,7 @@ class Service:
         self.game: Game[Any, Any] = (find_game(options.game) if isinstance(options.game, str)
                                      else options.game)
         self.game_id: int | None = None
+        self.watchdog = Watchdog()  # kicked by the hardware loop only (see boardlight.systemd)
         self.variant = self.game.variant(options.variant).name
         self.sim: SimulatedBoard | None = None
         self.leds: Any = None
@@ -94,7 +96,8 @@ class Service:
         self.runner.subscribe(self._show_leds)
         self.scan_loop: ScanLoop | None = None
         if self._read is not None:
-            self.scan_loop = ScanLoop(self._read, self.runner.post, clock, self.spec.scan_hz)
+            self.scan_loop = ScanLoop(self._read, self.runner.post, clock, self.spec.scan_hz,
+                                      on_scan=self.watchdog.kick)
 
     # ---- building ----------------------------------------------------------------------------
 
@@ -224,7 +227,8 @@ class Service:
             self.spec = default_spec(new_game, v, SenseMode(self.options.sense))
             self.sim = SimulatedBoard(self.spec, new_game.layout(state), new_game, v)
             self._read = self.sim.scan
-            self.scan_loop = ScanLoop(self._read, self.runner.post, self.clock, self.spec.scan_hz)
+            self.scan_loop = ScanLoop(self._read, self.runner.post, self.clock,
+                                      self.spec.scan_hz, on_scan=self.watchdog.kick)
         if self.log:
             if self.game_id is not None and self.log.game(self.game_id).finished is None:
                 self.log.finish(self.game_id, {"winners": [], "reason": "abandoned"})

@@ -14,15 +14,16 @@ from typing import Any
 
 
 class Problems:
-    """Problem lines of one profile, each prefixed with the profile's name."""
+    """Problem lines of one file, each prefixed with what it is and its name."""
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, what: str = "profile") -> None:
         self.source = source
+        self.what = what  # "profile", "config"
         self.lines: list[str] = []
 
     def add(self, where: str, message: str) -> None:
         place = f"{where} " if where else ""
-        self.lines.append(f"profile {self.source}: {place}{message}")
+        self.lines.append(f"{self.what} {self.source}: {place}{message}")
 
 
 class Table:
@@ -91,6 +92,15 @@ class Table:
             self.problem(f"'{key}' is {value:g}{unit}; it must be between {low:g}{unit} "
                          f"and {high:g}{unit}")
             return None
+        return value
+
+    def flag(self, key: str, *, default: bool = False) -> bool:
+        value = self._get(key, False)
+        if value is None:
+            return default
+        if not isinstance(value, bool):
+            self.problem(f"'{key}' must be true or false; got {value!r}")
+            return default
         return value
 
     def texts(self, key: str, *, required: bool = True) -> list[str] | None:

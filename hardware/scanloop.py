@@ -22,9 +22,10 @@ log = logging.getLogger(__name__)
 class ScanLoop:
     def __init__(self, read: Callable[[float], tuple[Value, ...]],
                  post: Callable[[RawScan], None], clock: Callable[[], float],
-                 hz: float) -> None:
+                 hz: float, on_scan: Callable[[], None] | None = None) -> None:
         self.read = read
         self.post = post
+        self.on_scan = on_scan  # after every good scan (the systemd watchdog's kick)
         self.clock = clock
         self.period = 1.0 / hz
         self.scans = 0
@@ -54,6 +55,8 @@ class ScanLoop:
             return
         self.scans += 1
         self.post(RawScan(t, values))
+        if self.on_scan is not None:
+            self.on_scan()
 
     def _run(self) -> None:
         deadline = self.clock()
