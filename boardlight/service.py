@@ -94,6 +94,9 @@ class Service:
             self._attach_log(game_id)
         self.table = Table(self.runner)
         self.runner.subscribe(self._show_leds)
+        self.link: Any = None
+        if options.board == "serial":
+            self._build_link()
         self.scan_loop: ScanLoop | None = None
         if self._read is not None:
             self.scan_loop = ScanLoop(self._read, self.runner.post, clock, self.spec.scan_hz,
@@ -147,7 +150,26 @@ class Service:
         if kind == "gpio":
             self._build_gpio(profile)
             return profile.spec
-        raise ServiceError("the serial board is not wired yet")
+        if not self.options.serial_url:
+            raise ServiceError("a serial board needs its address: --serial-url /dev/ttyACM0 "
+                               "(or socket://HOST:PORT, or a pty path)")
+        return profile.spec
+
+    def _build_link(self) -> None:
+        """The microcontroller board: its link posts readings and buttons to the session (and
+        kicks the watchdog: the link's reader is this build's hardware loop); LED frames go
+        back over the link."""
+        from firmware_bridge.link import SerialLink
+        runner, dog = self.runner, self.watchdog
+
+        def post(event: Any) -> None:
+            dog.kick()
+            runner.post(event)
+
+        assert self.options.serial_url is not None
+        self.link = SerialLink(self.options.serial_url, self.spec, post, clock=self.clock)
+        self.leds = self.link
+        self._closers.append(self.link.stop)
 
     def _build_gpio(self, profile: Any) -> None:
         from hardware.buttons import Buttons
@@ -169,6 +191,8 @@ class Service:
         self.runner.start()
         if self.scan_loop:
             self.scan_loop.start()
+        if self.link is not None:
+            self.link.start()
         return self
 
     def stop(self) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from controller.rules import GAMES, find_game
 from controller.rules.perft import perft, perft_full
 
-BENCHES = ("rules", "inference")
+BENCHES = ("rules", "inference", "serial")
 
 
 def register(sub: Any) -> None:
@@ -21,7 +21,8 @@ def register(sub: Any) -> None:
                     "with the machine line printed first).")
     p.add_argument("what", choices=BENCHES,
                    help="rules: move generation rate and perft times; inference: random games "
-                        "played by simulated hands on a noisy simulated board")
+                        "played by simulated hands on a noisy simulated board; serial: host "
+                        "latency of board frames over a pseudo-terminal and a socket")
     p.add_argument("--game", default="abalone", metavar="G",
                    help=f"game for 'rules' (default abalone); one of: {', '.join(GAMES)}")
     p.add_argument("--repeat", type=int, default=5, metavar="N",
@@ -33,6 +34,8 @@ def register(sub: Any) -> None:
     p.add_argument("--plies", type=int, default=120, metavar="N",
                    help="plies per game for 'inference' (120)")
     p.add_argument("--seed", type=int, default=1, metavar="S", help="seed for 'inference' (1)")
+    p.add_argument("--frames", type=int, default=5000, metavar="N",
+                   help="frames for 'serial' (5000)")
     p.set_defaults(run=run)
 
 
@@ -126,4 +129,10 @@ def run(args: argparse.Namespace) -> int:
         bench_rules(args)
     elif args.what == "inference":
         return bench_inference(args)
+    elif args.what == "serial":
+        from firmware_bridge.bench import bench_serial, format_figures
+        print(machine_line())
+        for link in ("pty", "socket"):
+            print(f"{link}: board write -> host event, {args.frames} change frames", flush=True)
+            print(format_figures(bench_serial(frames=args.frames, link=link)))
     return 0
