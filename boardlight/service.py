@@ -7,6 +7,7 @@ This is the one module that knows every package.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from collections.abc import Callable
@@ -46,6 +47,7 @@ class ServiceOptions:
     position: str | None = None
     sense: str = "presence"             # the simulated board's sensors
     db: str | None = None               # the event log; an unfinished game there resumes
+    brightness: float | None = None     # overrides the profile's LED brightness
     session: SessionConfig = field(default_factory=SessionConfig)
 
 
@@ -175,6 +177,10 @@ class Service:
         from hardware.buttons import Buttons
         from hardware.gpio_matrix import MatrixScanner
         from hardware.leds import open_leds
+        if self.options.brightness is not None and hasattr(profile.wiring.leds, "brightness"):
+            leds = dataclasses.replace(profile.wiring.leds, brightness=self.options.brightness)
+            profile = dataclasses.replace(profile, wiring=dataclasses.replace(
+                profile.wiring, leds=leds))
         scanner = MatrixScanner.from_profile(profile, pin_factory=self.pin_factory)
         self._closers.append(scanner.close)
         self._read = lambda _t: scanner.scan()

@@ -1,1 +1,5 @@
-"""The Flask web UI: the table page, the seat pages, the simulated board."""
+"""The Flask web UI: the table page, the seat pages, host controls, the simulated board."""
+
+from web_ui.app import create_app
+
+__all__ = ["create_app"]

@@ -1,85 +1,211 @@
-"""``boardlight serve``: run the service.
+"""``boardlight serve``: run the board, the game session, the lights and the web pages.
 
-Until the web UI and the sensor pipeline land, the service is a console on the rules core:
-the board drawn as text, moves typed in move text.  It prints where it is running.
+It prints where the pages are: the table page (the machine's LAN address, for phones, and
+localhost), the host controls with their token, and each seat's join link.  Ctrl-C (or
+SIGTERM) stops it cleanly: the streams end, the server closes, the service stops.
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
+import signal
+import socket
 import sys
+import threading
 from typing import Any
 
-from controller.errors import BoardError
-from controller.rules import GAMES, find_game
+from boardlight.config import DEFAULT_PATH, load_settings
+from boardlight.service import BOARDS, Service, ServiceOptions
+from boardlight.systemd import notify
+from controller.rules import GAMES
+from controller.session.clock import TimeControl
+from controller.session.session import SessionConfig
+from web_ui import create_app
+from web_ui.payloads import seat_label
+from web_ui.server import WebServer
+
+DEFAULT_PORT = 8080
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
-        "serve", help="run the service (for now: a console game on the rules core)",
-        description="Run Boardlight. Until the web UI lands this is a console: the board is "
-                    "drawn as text and moves are typed in move text ('help' lists commands).")
-    p.add_argument("--game", default="abalone", metavar="G", help=f"one of: {', '.join(GAMES)}")
-    p.add_argument("--variant", metavar="V", help="variant name (default: the game's standard)")
+        "serve", help="run Boardlight: the board, the lights and the web pages",
+        description="Run Boardlight: read the board (a simulated one unless told otherwise), "
+                    "work out the moves, light the LEDs and serve the web pages that players "
+                    "open on their phones. It prints the address of the table page, the "
+                    "host-controls link (new game, names, new seat links) and each seat's "
+                    "join link. Ctrl-C stops it.",
+        epilog="Examples: 'boardlight serve' plays Abalone on a simulated board in the "
+               "browser; 'boardlight serve --board gpio --variant belgian-daisy' reads a "
+               "real board wired to this Pi.")
+    p.add_argument("--config", metavar="FILE",
+                   help=f"settings file (default {DEFAULT_PATH} if it exists); the options "
+                        "below override it; docs/config.md lists the keys")
+    p.add_argument("--check", action="store_true",
+                   help="check the settings and the board profile, print what would run, "
+                        "and exit")
+    p.add_argument("--game", metavar="G",
+                   help=f"the game to play (default abalone); one of: {', '.join(GAMES)}")
+    p.add_argument("--variant", metavar="V",
+                   help="variant name (default: the game's standard; "
+                        "'boardlight rules G --list-variants' lists them)")
+    p.add_argument("--board", choices=BOARDS,
+                   help="sim: a simulated board you move pieces on in the browser (the "
+                        "default, no hardware needed); gpio: a sensor matrix wired to this "
+                        "Pi; serial: a board with its own microcontroller on USB")
+    p.add_argument("--profile", metavar="NAME|PATH",
+                   help="gpio/serial: the board profile (a shipped name or a TOML file; "
+                        "default: the game's)")
+    p.add_argument("--serial-url", metavar="URL",
+                   help="serial: the board's device (/dev/ttyACM0), socket://HOST:PORT or a "
+                        "pty path ('boardlight emulator' prints one)")
+    p.add_argument("--db", metavar="PATH",
+                   help="keep every game in this SQLite event log; an unfinished game there "
+                        "resumes on start (default: the config's [storage] db, else none)")
+    p.add_argument("--host", metavar="H",
+                   help="address to listen on (default 0.0.0.0: every interface, so phones "
+                        "on the same network can connect; 127.0.0.1: this machine only)")
+    p.add_argument("--port", type=int, metavar="P",
+                   help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)")
     p.set_defaults(run=run)
 
 
-def draw(game: Any, state: Any) -> str:
-    """The board as text, one line per row, top row first (hexagonal boards indented)."""
-    geo = game.geometry(game.variant_of(state).name)
-    cells = game.view(state, None).get("cells", {})
-    rows: dict[float, list[tuple[float, str]]] = {}
-    for name in geo.cells:
-        x, y = geo.coords[name]
-        rows.setdefault(round(y, 3), []).append((x, name))
-    xs = [geo.coords[n][0] for n in geo.cells]
-    left = min(xs)
-    lines = []
-    for y in sorted(rows, reverse=True):
-        row = sorted(rows[y])
-        label = row[0][1].rstrip("0123456789")
-        indent = round((row[0][0] - left) * 2)
-        marks = " ".join(cells.get(name, ".") for _, name in row)
-        lines.append(f"{label:>2} " + " " * indent + marks)
-    return "\n".join(lines)
+def lan_address() -> str | None:
+    """This machine's address on its network, as phones see it: the source address of the
+    route out (a UDP socket's connect sends nothing; it only picks the interface)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # TEST-NET-1: never contacted
+            address = str(s.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith(("127.", "0.")) else address
+
+
+def _http(host: str, port: int) -> str:
+    return f"http://[{host}]:{port}" if ":" in host else f"http://{host}:{port}"
+
+
+def addresses(host: str, port: int) -> tuple[str | None, str | None]:
+    """(the address for phones on the network, the address on this machine)."""
+    if host in ("0.0.0.0", "::", ""):
+        lan = lan_address()
+        return (_http(lan, port) if lan else None), _http("localhost", port)
+    try:
+        if ipaddress.ip_address(host).is_loopback:
+            return None, _http(host, port)
+    except ValueError:
+        if host == "localhost":
+            return None, _http(host, port)
+    return _http(host, port), None
+
+
+def options_from(args: argparse.Namespace) -> tuple[ServiceOptions, str, int]:
+    """Settings file, then command line: the service's options, the host and the port."""
+    s = load_settings(args.config)
+
+    def pick(cli: Any, conf: Any) -> Any:
+        return conf if cli is None else cli
+
+    clock: Any = "variant"
+    if s.clock == "off":
+        clock = None
+    elif isinstance(s.clock, dict):
+        clock = TimeControl.from_options(s.clock)
+    session = SessionConfig(settle=s.settle, grace=s.grace, takeback=s.takeback, clock=clock)
+    options = ServiceOptions(
+        game=pick(args.game, s.game), variant=pick(args.variant, s.variant),
+        board=pick(args.board, s.board), profile=pick(args.profile, s.profile),
+        serial_url=pick(args.serial_url, s.serial_url), seed=s.seed,
+        db=pick(args.db, s.db), brightness=s.brightness, session=session)
+    return options, pick(args.host, s.host), pick(args.port, s.port)
 
 
 def run(args: argparse.Namespace) -> int:
-    game = find_game(args.game)
-    state = game.setup(args.variant)
-    print(f"Boardlight console: {game.title} ({game.variant_of(state).name}). "
-          "Type a move, 'moves', 'undo', 'new' or 'quit'.", flush=True)
-    history: list[Any] = []
-    while True:
-        outcome = game.outcome(state)
-        print(draw(game, state))
-        print(game.position_text(state))
-        if outcome is not None:
-            print(f"game over: {outcome.reason}; winners: {', '.join(outcome.winners) or 'draw'}")
+    options, host, port = options_from(args)
+    if args.check:
+        return check(options, host, port)
+    stop = _stop_on_signals()  # before anything starts: a stop may come at any moment
+    service = Service(options)
+    args.host, args.port = host, port
+    try:
+        app = create_app(service)
         try:
-            line = input(f"{game.to_move(state) or '-'}> ").strip()
-        except EOFError:
-            print()
-            return 0
-        if line in ("quit", "exit"):
-            return 0
-        if line == "moves":
-            print(" ".join(game.move_text(m) for m in game.legal_moves(state)))
-            continue
-        if line == "undo" and history:
-            state = history.pop()
-            continue
-        if line == "new":
-            history.clear()
-            state = game.setup(args.variant)
-            continue
-        if line in ("help", "?", ""):
-            print("commands: a move in move text, moves, undo, new, quit")
-            continue
-        try:
-            after = game.apply(state, game.parse_move(state, line))
-        except BoardError as exc:
-            print(f"refused: {exc}", file=sys.stderr)
-            continue
-        history.append(state)
-        state = after
+            server = WebServer(app, args.host, args.port)
+        except OSError as exc:
+            print(f"boardlight serve: error: cannot listen on {args.host}:{args.port}: "
+                  f"{exc.strerror or exc}; is another server using the port? Try --port",
+                  file=sys.stderr)
+            return 2
+        lan, local = addresses(args.host, server.port)
+        app.config["PUBLIC_URL"] = lan
+        service.start()
+        server.start()
+        announce(service, app.extensions["boardlight"], lan, local)
+        notify(f"READY=1\nSTATUS=serving {service.game.title} on port {server.port}")
+        stop.wait()
+        notify("STOPPING=1")
+        print("Stopping...", flush=True)
+        server.stop()
+    finally:
+        service.stop()
+        stop.restore()
+    print("Boardlight stopped.", flush=True)
+    return 0
+
+
+def check(options: ServiceOptions, host: str, port: int) -> int:
+    """Build everything (without starting it) to prove the settings work, then say so."""
+    service = Service(options)
+    try:
+        board = ("simulated" if service.sim is not None
+                 else f"{options.board} ({service.spec.name}: {len(service.spec.sensed)} "
+                      f"sensors, {len(service.spec.leds)} LEDs)")
+        print(f"settings OK: {service.game.title} {service.variant} on a {board} board; web "
+              f"{host}:{port}; " + (f"games kept in {options.db}" if options.db
+                                    else "games not kept (no --db)"))
+    finally:
+        service.stop()
+    return 0
+
+
+class _StopSignals:
+    """Ctrl-C and SIGTERM set an event.  Both handlers are installed, since a shell that
+    starts us in the background leaves SIGINT ignored."""
+
+    def __init__(self) -> None:
+        self.event = threading.Event()
+        self._previous = {sig: signal.signal(sig, lambda *_: self.event.set())
+                          for sig in (signal.SIGINT, signal.SIGTERM)}
+
+    def wait(self) -> None:
+        self.event.wait()
+
+    def restore(self) -> None:
+        for sig, previous in self._previous.items():
+            signal.signal(sig, previous)
+
+
+def _stop_on_signals() -> _StopSignals:
+    return _StopSignals()
+
+
+def announce(service: Service, web: Any, lan: str | None, local: str | None) -> None:
+    base = lan or local or ""
+    board = "a simulated board" if service.sim is not None else f"the {service.options.board} board"
+    lines = [f"Boardlight: {service.game.title} ({service.variant}) on {board}."]
+    if lan:
+        lines.append(f"  Table page, for phones and tablets on this network: {lan}/")
+    if local:
+        lines.append(f"  Table page on this machine: {local}/")
+    if not lan:
+        lines.append("  (only reachable from here: use --host 0.0.0.0 for phones)"
+                     if local else "")
+    lines.append(f"  Host controls (keep this link to yourself): {base}/host/{web.host_token}")
+    lines.append("  Seat links (the table page shows them as QR codes; a new game gets new "
+                 "ones):")
+    for seat, token in web.tokens.items():
+        lines.append(f"    {seat_label(service.game, seat)}: {base}/join/{token}")
+    lines.append("Press Ctrl-C to stop.")
+    print("\n".join(line for line in lines if line), flush=True)

@@ -1,0 +1,201 @@
+"""The pages in a real browser (Debian's Chromium, headless), at a phone's size.
+
+Screenshots go to test-artifacts/ for people to look at.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boardlight.service import Service, ServiceOptions
+from tests.support.toygame import TOY
+from tests.web_ui.conftest import FAST
+from tests.web_ui.support import HOST_TOKEN, serving, wait_until
+
+CHROMIUM = os.environ.get("BOARDLIGHT_CHROMIUM", "/usr/bin/chromium")  # as bootstrap.py
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(
+    not os.path.exists(CHROMIUM), reason="needs Debian's chromium (apt-get install chromium)")]
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield chromium
+        chromium.close()
+
+
+class Phone:
+    """One phone: its own browser context; every page error is kept."""
+
+    def __init__(self, browser: Any, base: str, **device: Any) -> None:
+        self.context = browser.new_context(**(device or PHONE))
+        self.page = self.context.new_page()
+        self.base = base
+        self.errors: list[str] = []
+        self.navigations = 0
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
+                     else None)
+        self.page.on("framenavigated", self._navigated)
+
+    def _navigated(self, frame: Any) -> None:
+        if frame == self.page.main_frame:
+            self.navigations += 1
+
+    def open(self, path: str) -> Any:
+        self.page.goto(self.base + path)
+        self.page.wait_for_selector("#live.on")
+        return self.page
+
+    def shot(self, name: str, full: bool = True) -> Path:
+        ARTIFACTS.mkdir(exist_ok=True)
+        path = ARTIFACTS / name
+        self.page.screenshot(path=str(path), full_page=full)
+        return path
+
+    def close(self) -> None:
+        assert self.errors == []
+        self.context.close()
+
+
+def test_the_table_page_on_a_phone_follows_a_move_without_reloading(browser, abalone):
+    from playwright.sync_api import expect
+    with serving(abalone) as (_app, base):
+        phone = Phone(browser, base)
+        page = phone.open("/")
+        expect(page.locator("#board [data-pos]")).to_have_count(61 + 2)
+        expect(page.locator("#turn")).to_have_text("Black to move")
+        expect(page.locator("#join-codes svg.qr")).to_have_count(2)
+        phone.shot("table-phone-first-screen.png", full=False)
+        page.click('[data-pos="A1"]')
+        expect(page.locator("#hand .piece-chip")).to_have_count(1)
+        expect(page.locator('[data-pos="A1"] circle.piece')).to_have_class("piece lifted")
+        page.click('[data-pos="D4"]')
+        expect(page.locator("#last-move")).to_have_text("Last move: A1B2 by Black")
+        expect(page.locator("#turn")).to_have_text("White to move")
+        expect(page.locator('[data-pos="D4"] circle.led')).to_have_attribute("visibility",
+                                                                              "visible")
+        assert abalone.table.public()["last_move"] == "A1B2"
+        assert phone.navigations == 1  # the page was never reloaded
+        phone.shot("table-phone-after-move.png")
+        phone.close()
+
+
+def test_the_table_page_says_how_to_put_a_wrong_move_back(browser, abalone):
+    from playwright.sync_api import expect
+    with serving(abalone) as (_app, base):
+        tablet = Phone(browser, base, viewport={"width": 820, "height": 1180},
+                       device_scale_factor=1, is_mobile=False, has_touch=True)
+        page = tablet.open("/")
+        page.click('[data-pos="I5"]')  # a white marble, on black's turn
+        page.click('[data-pos="E5"]')
+        correction = page.locator(".prompt.correction")
+        expect(correction).to_contain_text("Put it back", timeout=10_000)
+        expect(correction).to_contain_text("E5")
+        expect(page.locator('[data-pos="E5"] circle.led')).to_have_attribute("visibility",
+                                                                              "visible")
+        tablet.shot("table-tablet-correction.png", full=False)
+        page.click('[data-pos="E5"]')
+        page.click('[data-pos="I5"]')
+        expect(correction).to_have_count(0)
+        tablet.close()
+
+
+@pytest.fixture
+def toy6() -> Iterator[Service]:
+    service = Service(ServiceOptions(game=TOY, seed=6, session=FAST)).start()
+    wait_until(service.table, lambda s: s["status"] == "playing")
+    yield service
+    service.stop()
+
+
+def hand_on(page: Any) -> list[str]:
+    page.wait_for_selector("#private .token")
+    return sorted(page.locator("#private .token").all_text_contents())
+
+
+def test_two_seats_each_see_their_own_hand_only(browser, toy6):
+    from playwright.sync_api import expect
+    n_hand, s_hand = (sorted(h) for h in toy6.runner.session.state.hands)
+    assert n_hand != s_hand  # seed 6 deals them differently, so a mix-up would show
+    with serving(toy6) as (app, base):
+        tokens = app.extensions["boardlight"].tokens
+        n, s, table = Phone(browser, base), Phone(browser, base), Phone(browser, base)
+        n_page = n.open(f"/join/{tokens.token('n')}")
+        s_page = s.open(f"/join/{tokens.token('s')}")
+        assert n_page.url == base + "/seat" and s_page.url == base + "/seat"
+        assert hand_on(n_page) == n_hand and hand_on(s_page) == s_hand
+        expect(n_page.locator("#turn")).to_have_text("Your turn")
+        expect(s_page.locator("#turn")).to_have_text("Seat N to move")
+        table_page = table.open("/")
+        expect(table_page.locator("#private")).to_have_count(0)
+        n.shot("seat-n-phone.png")
+        s.shot("seat-s-phone.png")
+        # n lays a token from the hand on the simulated board; the board cannot tell which,
+        # so n's page asks, and n alone.
+        token = n_hand[0]
+        n_page.click(f'#private .token:text-is("{token}")')
+        n_page.click('[data-pos="c3"]')
+        choice = n_page.locator(f'.prompt.choose button:text-is("{token}@c3")')
+        expect(choice).to_be_visible()
+        expect(s_page.locator(".prompt.choose")).to_have_count(0)
+        n.shot("seat-n-asked.png")
+        choice.click()
+        expect(s_page.locator("#turn")).to_have_text("Your turn")
+        expect(table_page.locator("#last-move")).to_have_text(f"Last move: {token}@c3 by Seat N")
+        new_n = sorted(toy6.runner.session.state.hands[0])
+        expect(n_page.locator("#private .token")).to_have_count(len(new_n))
+        assert hand_on(n_page) == new_n and hand_on(s_page) == s_hand
+        table.shot("table-toy-phone.png")
+        for phone in (n, s, table):
+            phone.close()
+
+
+def test_a_player_resigns_with_a_confirm_step(browser, abalone):
+    from playwright.sync_api import expect
+    with serving(abalone) as (app, base):
+        phone = Phone(browser, base)
+        page = phone.open(f"/join/{app.extensions['boardlight'].tokens.token('w')}")
+        expect(page.locator("#you-label")).to_have_text("White")
+        expect(page.locator("#end-turn")).to_be_disabled()  # not white's turn
+        phone.shot("seat-white-phone.png")
+        page.click("#resign")
+        expect(page.locator("#resign-confirm")).to_be_visible()
+        assert abalone.table.public()["outcome"] is None  # nothing happens before "yes"
+        page.click("#resign-yes")
+        expect(page.locator("#outcome")).to_have_text("Black wins (resignation of w).")
+        phone.close()
+
+
+def test_the_host_names_players_and_starts_a_new_game(browser, abalone):
+    from playwright.sync_api import expect
+    with serving(abalone) as (_app, base):
+        host, table = Phone(browser, base), Phone(browser, base)
+        page = host.page
+        page.goto(f"{base}/host/{HOST_TOKEN}")
+        page.wait_for_selector("#seats input")
+        page.fill('#seats input[name="b"]', "Ann")
+        page.click('#names button[type="submit"]')
+        table_page = table.open("/")
+        expect(table_page.locator("#turn")).to_have_text("Ann (Black) to move")
+        page.select_option("#variant-select", "belgian-daisy")
+        expect(page.locator("#variant-summary")).to_contain_text("daisies")
+        page.click('#new-game button[type="submit"]')
+        page.click("#new-game-yes")
+        expect(table_page.locator("#variant")).to_have_text("belgian-daisy")
+        host.shot("host-phone.png")
+        table.shot("table-phone-belgian-daisy.png", full=False)
+        host.close(), table.close()

@@ -1,0 +1,95 @@
+"""Host controls: a new game, its variant, player names, new links."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web_ui.support import HOST_TOKEN, wait_until
+
+
+@pytest.fixture
+def host(app):
+    client = app.test_client()
+    response = client.get(f"/host/{HOST_TOKEN}")
+    assert response.status_code == 303 and response.headers["Location"] == "/host"
+    return client
+
+
+def test_the_host_page_lists_games_variants_and_seat_links(host):
+    assert host.get("/host").status_code == 200
+    info = host.get("/api/host").get_json()
+    assert (info["game"], info["variant"], info["board"]) == ("abalone", "standard", "simulated")
+    abalone = next(g for g in info["games"] if g["name"] == "abalone")
+    assert "belgian-daisy" in [v["name"] for v in abalone["variants"]]
+    assert [s["seat"] for s in info["seats"]] == ["b", "w"]
+    assert all(s["url"] and s["qr"].startswith("<svg") for s in info["seats"])
+
+
+def test_a_new_game_in_another_variant_with_new_seats_and_links(host, app, abalone):
+    old = dict(app.extensions["boardlight"].tokens.items())
+    response = host.post("/api/host/game", json={"variant": "three-player", "seed": 4})
+    assert response.status_code == 200
+    snap = wait_until(abalone.table, lambda s: s["variant"] == "three-player"
+                      and s["status"] == "playing")
+    assert snap["seats"] == ["b", "w", "r"]
+    new = dict(app.extensions["boardlight"].tokens.items())
+    assert set(new) == {"b", "w", "r"} and not set(old.values()) & set(new.values())
+    assert [s["seat"] for s in response.get_json()["seats"]] == ["b", "w", "r"]
+
+
+def test_a_new_game_of_the_same_variant_still_gets_new_links(host, app):
+    before = app.extensions["boardlight"].tokens.token("b")
+    assert host.post("/api/host/game", json={"game": "abalone"}).status_code == 200
+    assert app.extensions["boardlight"].tokens.token("b") != before
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"game": "chess"}, "no game called 'chess'"),
+    ({"variant": "nope"}, "abalone has no variant 'nope'"),
+    ({"seed": "7"}, "'seed' must be a whole number"),
+    ({"seed": True}, "'seed' must be a whole number"),
+    ({"seed": -1}, "'seed' must be a whole number"),
+    ({"players": 2}, "unknown field 'players'"),
+])
+def test_a_bad_new_game_changes_nothing(host, abalone, body, words):
+    version = abalone.table.version
+    response = host.post("/api/host/game", json=body)
+    assert response.status_code == 400 and words in response.get_json()["error"]
+    assert abalone.table.version == version
+
+
+def test_player_names_are_shown_to_everybody(host, client):
+    response = host.post("/api/host/names", json={"names": {"b": "  Ann  ", "w": "Bo"}})
+    assert response.status_code == 200
+    assert client.get("/api/state").get_json()["names"] == {"b": "Ann", "w": "Bo"}
+    host.post("/api/host/names", json={"names": {"w": ""}})
+    assert client.get("/api/state").get_json()["names"] == {"b": "Ann"}
+
+
+@pytest.mark.parametrize(("names", "words"), [
+    ({"x": "Ann"}, "'x' is not a seat"),
+    ({"b": 5}, "must be a string"),
+    ({"b": "A" * 41}, "at most 40"),
+    ({"b": "Ann\x07"}, "printable"),
+    ("Ann", "'names' must be an object"),
+])
+def test_bad_names_are_refused(host, names, words):
+    response = host.post("/api/host/names", json={"names": names})
+    assert response.status_code == 400 and words in response.get_json()["error"]
+
+
+def test_every_host_action_needs_the_host_cookie(app, client):
+    for path, body in [("/api/host/game", {}), ("/api/host/names", {"names": {}}),
+                       ("/api/host/reissue", {})]:
+        response = client.post(path, json=body)
+        assert response.status_code == 401, path
+    assert client.get("/host").status_code == 401
+
+
+def test_new_links_for_every_seat(host, app):
+    before = dict(app.extensions["boardlight"].tokens.items())
+    assert host.post("/api/host/reissue", json={}).status_code == 200
+    after = dict(app.extensions["boardlight"].tokens.items())
+    assert before.keys() == after.keys() and all(before[s] != after[s] for s in before)
+    response = host.post("/api/host/reissue", json={"seat": "q"})
+    assert response.status_code == 400 and "'q' is not a seat" in response.get_json()["error"]

@@ -1,0 +1,137 @@
+"""Seat pages: join links, signed cookies, phone actions and what the session says to them."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web_ui.support import HOST_TOKEN, wait_until
+
+
+def token_of(app, seat):
+    return app.extensions["boardlight"].tokens.token(seat)
+
+
+def join(client, app, seat):
+    response = client.get(f"/join/{token_of(app, seat)}")
+    assert response.status_code == 303 and response.headers["Location"] == "/seat"
+    return response
+
+
+def test_joining_turns_the_token_into_a_cookie_and_leaves_the_address_bar(client, app):
+    response = join(client, app, "b")
+    cookie = response.headers["Set-Cookie"]
+    assert cookie.startswith("boardlight=") and "HttpOnly" in cookie
+    assert "SameSite=Lax" in cookie
+    assert token_of(app, "b") not in response.headers["Location"]
+    page = client.get("/seat")
+    assert page.status_code == 200 and b"Black" in page.data
+    assert client.get("/api/me").get_json() == {"seat": "b"}
+    mine = client.get("/api/seat").get_json()
+    assert mine["seat"] == "b" and mine["labels"]["b"] == "Black"
+
+
+def test_a_tampered_cookie_is_no_seat(client, app):
+    join(client, app, "b")
+    cookie = client.get_cookie("boardlight")
+    client.set_cookie("boardlight", cookie.value[:-3] + "AAA")
+    response = client.get("/api/seat")
+    assert response.status_code == 401 and "has not joined a seat" in response.get_json()["error"]
+    assert client.get("/api/me").get_json() == {"seat": None}
+
+
+def test_the_hidden_hand_is_on_its_own_seat_only(toy_app, toy):
+    n, s = toy_app.test_client(), toy_app.test_client()
+    join(n, toy_app, "n")
+    join(s, toy_app, "s")
+    hands = toy.runner.session.state.hands
+    assert n.get("/api/seat").get_json()["view"]["hand"] == list(hands[0])
+    assert s.get("/api/seat").get_json()["view"]["hand"] == list(hands[1])
+    assert n.get("/api/seat").get_json()["private"] == ["hand"]
+    assert "hand" not in toy_app.test_client().get("/api/state").get_json()["view"]
+
+
+def test_a_seat_on_turn_may_declare_what_the_sensors_cannot_see(toy_app, toy):
+    n = toy_app.test_client()
+    join(n, toy_app, "n")
+    assert n.get("/api/seat").get_json()["declare"] == {"token": ["b", "r"]}
+    s = toy_app.test_client()
+    join(s, toy_app, "s")
+    assert s.get("/api/seat").get_json()["declare"] == {}  # not s's turn
+    ok = n.post("/api/seat/action", json={"type": "declare", "facets": {"token": "b"}})
+    assert ok.status_code == 200
+    n.post("/api/sim/place", json={"position": "c2", "piece": "b"})
+    assert wait_until(toy.table, lambda snap: snap["ply"] == 1)["last_move"] == "b@c2"
+
+
+def test_a_malformed_action_is_refused_before_the_session(client, app, abalone):
+    join(client, app, "b")
+    version = abalone.table.version
+    cases = [({"type": "fly"}, 400, "unknown action type 'fly'"),
+             ({"type": "choose"}, 400, "needs 'move'"),
+             ({"type": "draw", "offer": True, "accept": True}, 400, "not both"),
+             ({"type": "resign", "seat": "w"}, 400, "unknown field 'seat'"),
+             ({"move": "A1B2"}, 400, "missing field 'type'")]
+    for body, status, words in cases:
+        response = client.post("/api/seat/action", json=body)
+        assert response.status_code == status, body
+        assert words in response.get_json()["error"], body
+    assert abalone.table.version == version
+
+
+def test_an_action_the_session_refuses_comes_back_with_its_reason(client, app, abalone):
+    join(client, app, "w")
+    response = client.post("/api/seat/action", json={"type": "end-turn"})
+    assert response.status_code == 409
+    assert response.get_json() == {"error": "it is b's turn, not w's"}
+    refused = client.post("/api/seat/action", json={"type": "takeback", "accept": True})
+    assert refused.status_code == 409 and "no take-back to answer" in refused.get_json()["error"]
+
+
+def test_draw_offered_and_accepted_from_two_phones(app, abalone):
+    b, w = app.test_client(), app.test_client()
+    join(b, app, "b")
+    join(w, app, "w")
+    early = w.post("/api/seat/action", json={"type": "draw", "accept": True})
+    assert early.status_code == 409 and "nobody has offered a draw" in early.get_json()["error"]
+    assert b.post("/api/seat/action", json={"type": "draw", "offer": True}).status_code == 200
+    prompts = w.get("/api/seat").get_json()["prompts"]
+    assert {"kind": "info", "text": "b offers a draw.", "choices": []} in prompts
+    assert w.post("/api/seat/action", json={"type": "draw", "accept": True}).status_code == 200
+    outcome = wait_until(abalone.table, lambda s: s["outcome"] is not None)["outcome"]
+    assert outcome == {"winners": [], "draw": True, "reason": "agreement"}
+
+
+def test_resigning_ends_the_game_once(client, app, abalone):
+    join(client, app, "b")
+    response = client.post("/api/seat/action", json={"type": "resign"})
+    assert response.status_code == 200
+    snap = wait_until(abalone.table, lambda s: s["outcome"] is not None)
+    assert snap["outcome"]["winners"] == ["w"]
+    again = client.post("/api/seat/action", json={"type": "resign"})
+    assert again.status_code == 409 and "already over" in again.get_json()["error"]
+
+
+def test_new_links_lock_out_the_old_link_and_its_cookie(app):
+    player, host = app.test_client(), app.test_client()
+    old = token_of(app, "b")
+    join(player, app, "b")
+    assert host.get(f"/host/{HOST_TOKEN}").status_code == 303
+    assert host.post("/api/host/reissue", json={"seat": "b"}).status_code == 200
+    assert player.get("/api/seat").status_code == 401
+    assert "no longer works" in player.get("/api/seat").get_json()["error"]
+    assert player.get(f"/join/{old}").status_code == 403
+    join(player, app, "b")
+    assert player.get("/api/seat").status_code == 200
+
+
+def test_leaving_a_seat_forgets_it(client, app):
+    join(client, app, "b")
+    assert client.post("/api/seat/leave", json={}).status_code == 200
+    assert client.get("/api/seat").status_code == 401
+
+
+@pytest.mark.parametrize("path", ["/seat", "/api/seat/events"])
+def test_seat_pages_need_the_cookie(client, path):
+    response = client.get(path)
+    assert response.status_code == 401
+    assert "has not joined a seat" in response.get_json()["error"]

@@ -1,0 +1,141 @@
+"""Host controls: a new game (game, variant), player names, new seat links.
+
+Reached through ``/host/<token>`` (the token ``boardlight serve`` prints), kept by the signed
+session cookie like a seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, redirect, render_template, session, url_for
+from werkzeug.exceptions import BadRequest, Conflict, Forbidden, Unauthorized
+
+from controller.errors import BoardError
+from controller.rules import GAMES
+from controller.rules.base import Game
+from web_ui.areas.common import base_url
+from web_ui.http import json_object, text_field
+from web_ui.payloads import join_entries
+from web_ui.state import NAME_LIMIT, WebState, web_state
+from web_ui.tokens import same
+
+bp = Blueprint("host", __name__)
+
+
+def require_host(web: WebState) -> None:
+    token = session.get("host")
+    if not isinstance(token, str) or not same(token, web.host_token):
+        raise Unauthorized("host controls need the host link that 'boardlight serve' printed "
+                           "(/host/...)")
+
+
+@bp.get("/host/<token>")
+def claim(token: str) -> Any:
+    web = web_state()
+    if not same(token, web.host_token):
+        raise Forbidden("this host link is not valid: use the one 'boardlight serve' printed "
+                        "when it started")
+    session.permanent = True
+    session["host"] = token
+    return redirect(url_for("host.page"), code=303)
+
+
+@bp.get("/host")
+def page() -> str:
+    web = web_state()
+    require_host(web)
+    return render_template("host.html", title=web.service.game.title)
+
+
+def _games(web: WebState) -> dict[str, Game[Any, Any]]:
+    games = dict(GAMES)
+    games.setdefault(web.service.game.name, web.service.game)
+    return games
+
+
+def host_info(web: WebState) -> dict[str, Any]:
+    service = web.service
+    games = _games(web) if service.sim is not None else {service.game.name: service.game}
+    return {
+        "game": service.game.name, "variant": service.variant,
+        "board": "simulated" if service.sim is not None else "sensors",
+        "games": [{"name": g.name, "title": g.title,
+                   "variants": [{"name": v.name, "summary": v.summary, "seats": list(v.seats)}
+                                for v in g.variants.values()]} for g in games.values()],
+        "seats": join_entries(web, base_url(), every=True),
+    }
+
+
+@bp.get("/api/host")
+def info() -> Response:
+    web = web_state()
+    require_host(web)
+    return jsonify(host_info(web))
+
+
+@bp.post("/api/host/game")
+def new_game() -> Response:
+    web = web_state()
+    require_host(web)
+    body = json_object(("game", "variant", "seed"))
+    service = web.service
+    name = text_field(body, "game") if "game" in body else service.game.name
+    games = _games(web)
+    if name not in games:
+        raise BadRequest(f"no game called {name!r}; the games are: {', '.join(games)}")
+    game = games[name]
+    variant = text_field(body, "variant") if "variant" in body else None
+    if variant is not None and variant not in game.variants:
+        raise BadRequest(f"{name} has no variant {variant!r}; the variants are: "
+                         f"{', '.join(game.variants)}")
+    seed = body.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
+                             or not 0 <= seed < 2**31):
+        raise BadRequest("'seed' must be a whole number from 0 to 2147483647")
+    try:
+        service.new_game(variant=variant, seed=seed,
+                         game=None if game is service.game else name)
+    except LookupError as exc:
+        raise BadRequest(str(exc)) from None
+    except BoardError as exc:
+        raise Conflict(str(exc)) from None
+    web.new_game_started()
+    return jsonify(host_info(web))
+
+
+@bp.post("/api/host/names")
+def names() -> Response:
+    web = web_state()
+    require_host(web)
+    body = json_object(("names",), required=("names",))
+    given = body["names"]
+    if not isinstance(given, dict):
+        raise BadRequest("'names' must be an object of seat -> name, e.g. {\"b\": \"Ann\"}")
+    seats = web.seats
+    clean: dict[str, str] = {}
+    for seat, name in given.items():
+        if seat not in seats:
+            raise BadRequest(f"{seat!r} is not a seat of this game; seats: {', '.join(seats)}")
+        if not isinstance(name, str):
+            raise BadRequest(f"the name of {seat!r} must be a string")
+        name = " ".join(name.split())
+        if len(name) > NAME_LIMIT or not name.isprintable():
+            raise BadRequest(f"a name is at most {NAME_LIMIT} printable characters")
+        clean[seat] = name
+    web.set_names(clean)
+    return jsonify(host_info(web))
+
+
+@bp.post("/api/host/reissue")
+def reissue() -> Response:
+    """New join links: for one seat (``{"seat": "b"}``) or every seat (``{}``)."""
+    web = web_state()
+    require_host(web)
+    body = json_object(("seat",))
+    seat = text_field(body, "seat") if "seat" in body else None
+    if seat is not None and seat not in web.seats:
+        raise BadRequest(f"{seat!r} is not a seat of this game; seats: {', '.join(web.seats)}")
+    web.tokens.reissue(seat)
+    web.hub.web_changed()
+    return jsonify(host_info(web))

@@ -1,0 +1,46 @@
+"""The table page: the board, the turn, the score, the lights, the join codes (public)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, jsonify, render_template
+
+from web_ui.areas.common import base_url, event_stream
+from web_ui.payloads import geometry_json, join_entries, public_payload
+from web_ui.state import web_state
+
+bp = Blueprint("table", __name__)
+
+
+@bp.get("/")
+def page() -> str:
+    service = web_state().service
+    return render_template("table.html", title=service.game.title, variant=service.variant,
+                           simulated=service.sim is not None)
+
+
+@bp.get("/api/state")
+def state() -> Response:
+    return jsonify(public_payload(web_state()))
+
+
+@bp.get("/api/geometry")
+def geometry() -> Response:
+    return jsonify(geometry_json(web_state().service))
+
+
+@bp.get("/api/join")
+def join_codes() -> Response:
+    """Join links and QR codes of the seats nobody has joined yet."""
+    return jsonify(seats=join_entries(web_state(), base_url(), every=False))
+
+
+@bp.get("/events")
+def events() -> Response:
+    web = web_state()
+
+    def payload() -> dict[str, Any]:
+        return public_payload(web)
+
+    return event_stream(web, None, payload, lambda: None)

@@ -1,0 +1,113 @@
+"""The JSON the pages get: snapshots of the table plus what only the web UI knows.
+
+Hidden information is never added here: the public payload is the table's public snapshot,
+a seat's payload is that seat's own snapshot (the game's ``view(state, seat)`` already left
+the other hands out).  What is added is public: player names, who has joined, the simulated
+board (pieces on a board are in plain sight), and for a seat on turn the facets it may
+declare, computed from its own legal moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+import segno
+
+from controller.rules.base import Game
+from web_ui.ports import BoardService
+from web_ui.state import WebState
+
+
+def seat_label(game: Game[Any, Any], seat: str) -> str:
+    """``Black`` for Abalone's ``b``; ``Seat N`` where the game has no colour word."""
+    name = game.piece_name(seat)
+    if name and name != seat:
+        return name.split()[0].capitalize()
+    return f"Seat {seat.upper() if len(seat) <= 2 else seat}"
+
+
+def labels(game: Game[Any, Any], seats: Sequence[str]) -> dict[str, str]:
+    return {s: seat_label(game, s) for s in seats}
+
+
+def sim_json(service: BoardService) -> dict[str, Any] | None:
+    sim = service.sim
+    if sim is None:
+        return None
+    return {"lifted": list(sim.hand), "layout": {p: list(s) for p, s in sim.layout().items()},
+            "buttons": list(service.spec.buttons)}
+
+
+def _extras(web: WebState, seats: Sequence[str]) -> dict[str, Any]:
+    service = web.service
+    return {"names": web.names(), "labels": labels(service.game, seats),
+            "joined": web.tokens.joined(), "links": web.tokens.generation,
+            "sim": sim_json(service),
+            "board": "simulated" if service.sim is not None else "sensors"}
+
+
+def public_payload(web: WebState) -> dict[str, Any]:
+    snap = web.service.table.public()
+    return {**snap, **_extras(web, snap["seats"])}
+
+
+def seat_payload(web: WebState, seat: str) -> dict[str, Any]:
+    table = web.service.table
+    snap = table.seat(seat)
+    public_view = table.public()["view"]
+    private = [k for k in snap["view"] if k not in public_view]
+    return {**snap, **_extras(web, snap["seats"]), "private": private,
+            "declare": declare_options(web.service, seat) if snap["to_move"] == seat else {}}
+
+
+def declare_options(service: BoardService, seat: str) -> dict[str, list[str]]:
+    """The facets (``{"token": ["b", "r"]}``) the seat's legal moves differ in, to declare
+    before the sensors see the move; empty for games whose sensors see everything."""
+    try:
+        game, state = service.runner.call(lambda s: (s.game, s.state)).result(timeout=1.0)
+    except TimeoutError:
+        return {}
+    if game.to_move(state) != seat:
+        return {}
+    return _facets(game, state)
+
+
+@lru_cache(maxsize=16)
+def _facets(game: Game[Any, Any], state: Any) -> dict[str, list[str]]:
+    found: dict[str, set[str]] = {}
+    for move in game.legal_moves(state):
+        for key, value in game.move_facets(state, move).items():
+            found.setdefault(key, set()).add(value)
+    return {k: sorted(v) for k, v in sorted(found.items()) if len(v) > 1}
+
+
+def geometry_json(service: BoardService) -> dict[str, Any]:
+    game, variant = service.game, service.variant
+    geo = game.geometry(variant)
+    return {"game": game.name, "title": game.title, "variant": variant, "shape": geo.shape,
+            "cells": list(geo.cells), "zones": list(geo.zones),
+            "coords": {p: [round(x, 4), round(y, 4)] for p, (x, y) in geo.coords.items()},
+            "leds": sorted(service.spec.led_index), "sensed": sorted(service.spec.sensed)}
+
+
+@lru_cache(maxsize=64)
+def qr_svg(url: str) -> str:
+    return str(segno.make(url, error="m", micro=False).svg_inline(
+        border=2, omitsize=True, dark="#111", light="#fff", svgclass="qr"))
+
+
+def join_entries(web: WebState, base_url: str, every: bool) -> list[dict[str, Any]]:
+    """Each seat's join link and QR code: for seats nobody has joined yet (the table page),
+    or for every seat (the host's page)."""
+    names, joined = web.names(), set(web.tokens.joined())
+    out = []
+    for seat, token in web.tokens.items():
+        entry: dict[str, Any] = {"seat": seat, "label": seat_label(web.service.game, seat),
+                                 "name": names.get(seat, ""), "joined": seat in joined}
+        if every or seat not in joined:
+            url = f"{base_url.rstrip('/')}/join/{token}"
+            entry.update(url=url, qr=qr_svg(url))
+        out.append(entry)
+    return out

@@ -1,0 +1,55 @@
+"""What the web UI needs of the running service, as a protocol.
+
+``boardlight.service.Service`` is the real one; ``web_ui`` does not import it, so that the
+wiring module stays the only place that knows every package.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+from controller.physical import BoardSpec
+from controller.rules.base import Game
+from controller.session.runner import SessionRunner
+from controller.session.table import Table
+
+
+class SimBoard(Protocol):
+    """The simulated board, as far as a page may look at it."""
+
+    @property
+    def hand(self) -> Sequence[str]: ...
+
+    def layout(self) -> Mapping[str, tuple[str, ...]]: ...
+
+
+class BoardService(Protocol):
+    @property
+    def game(self) -> Game[Any, Any]: ...
+
+    @property
+    def variant(self) -> str: ...
+
+    @property
+    def spec(self) -> BoardSpec: ...
+
+    @property
+    def sim(self) -> SimBoard | None: ...
+
+    @property
+    def table(self) -> Table: ...
+
+    @property
+    def runner(self) -> SessionRunner: ...
+
+    def press(self, button: str) -> None: ...
+
+    def phone(self, seat: str, action: dict[str, Any]) -> None: ...
+
+    def sim_lift(self, position: str) -> str: ...
+
+    def sim_place(self, position: str, piece: str | None = None) -> str: ...
+
+    def new_game(self, variant: str | None = None, seed: int | None = None,
+                 game: str | None = None) -> None: ...

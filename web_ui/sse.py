@@ -1,0 +1,82 @@
+"""Server-sent event streams: the whole current snapshot whenever it changes.
+
+Every ``state`` message carries the table's snapshot ``version`` as its event id.  A page that
+connects, or reconnects with ``Last-Event-ID``, gets the current snapshot at once (it stands
+for every version it missed: snapshots are whole, nothing needs replaying); after that one
+message per change.  ``rejected`` messages (no id) carry the session's refusal of something
+this seat (or, on the table stream, a board button) asked for.  A comment line goes out
+every ``keepalive`` seconds so that proxies keep the connection and a vanished client is
+noticed; ``revoked`` ends a seat stream whose link was replaced.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from web_ui.hub import Listener, Note, StreamHub
+
+POLL = 2.0  # how often a quiet stream checks that its client is still there
+RETRY_MS = 2000
+
+
+def message(kind: str, data: dict[str, Any], event_id: int | None = None) -> str:
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def last_event_id(header: str | None) -> int | None:
+    """The ``Last-Event-ID`` a reconnecting page sent (anything but a version is ignored)."""
+    if header and header.strip().isdigit():
+        return int(header.strip())
+    return None
+
+
+def _drain(listener: Listener, first: Note) -> list[Note]:
+    notes = [first]
+    while (more := listener.next(0)) is not None:
+        notes.append(more)
+    return notes
+
+
+def stream(hub: StreamHub, listener: Listener, payload: Callable[[], dict[str, Any]],
+           revoked: Callable[[], str | None], keepalive: float,
+           gone: Callable[[], bool] = lambda: False) -> Iterator[str]:
+    """The text of one page's stream; ends when revoked, the hub closes or the client goes."""
+    try:
+        yield f"retry: {RETRY_MS}\n\n"
+        sent: tuple[int, int] | None = None
+        quiet_since = time.monotonic()
+        while True:
+            reason = revoked()
+            if reason:
+                yield message("revoked", {"error": reason})
+                return
+            try:
+                data = payload()
+            except KeyError:  # the seat left the game between the check and the snapshot
+                yield message("revoked", {"error": "this seat is not in the game any more"})
+                return
+            key = (int(data["version"]), hub.revision)
+            if key != sent:
+                sent = key
+                quiet_since = time.monotonic()
+                yield message("state", data, key[0])
+            while True:
+                note = listener.next(min(POLL, keepalive))
+                if listener.closed:
+                    return
+                if note is not None:
+                    break
+                if gone():
+                    return
+                if time.monotonic() - quiet_since >= keepalive:
+                    quiet_since = time.monotonic()
+                    yield ": keep-alive\n\n"
+            for n in _drain(listener, note):
+                if n.kind == "rejected":
+                    yield message("rejected", {"error": n.text})
+    finally:
+        hub.leave(listener)

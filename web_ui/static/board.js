@@ -1,0 +1,154 @@
+/* The board as SVG, drawn from the game's geometry and kept current from snapshots. */
+"use strict";
+
+const S = 40; // user units per cell (geometry is in cells; small units upset some renderers)
+
+class Board {
+  constructor(box, options) {
+    this.box = box;
+    this.onPick = (options || {}).onPick || null;
+    this.nodes = {};
+    this.geo = null;
+  }
+
+  setGeometry(geo) {
+    this.geo = geo;
+    this.nodes = {};
+    const pts = geo.cells.map((p) => this._xy(geo, p));
+    this.zoneXY = this._zonePlaces(geo, pts);
+    pts.push(...Object.values(this.zoneXY));
+    const m = 0.8 * S;
+    const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
+    const x0 = Math.min(...xs) - m, y0 = Math.min(...ys) - m;
+    const w = Math.max(...xs) - Math.min(...xs) + 2 * m, h = Math.max(...ys) - Math.min(...ys) + 2 * m;
+    const root = BL.svg("svg", { viewBox: `${x0} ${y0} ${w} ${h}`, role: "img",
+      "aria-label": `${geo.title} board` });
+    root.append(this._defs());
+    // Lower levels first, so that a pyramid's upper seats are drawn on top.
+    const cells = [...geo.cells].sort((a, b) => Board.level(geo, a) - Board.level(geo, b));
+    for (const pos of cells) root.append(this._position(pos, geo, false));
+    for (const pos of geo.zones) root.append(this._position(pos, geo, true));
+    this.box.replaceChildren(root);
+  }
+
+  _xy(geo, pos) {
+    const [x, y] = geo.coords[pos];
+    return [x * S, -y * S];
+  }
+
+  /* Zones (trays, supplies) go in a row under the board, so that the board itself can use
+     the whole width of a phone. */
+  _zonePlaces(geo, cellPts) {
+    const out = {};
+    if (!geo.zones.length) return out;
+    const xs = cellPts.map((p) => p[0]), ys = cellPts.map((p) => p[1]);
+    const left = Math.min(...xs), right = Math.max(...xs), bottom = Math.max(...ys);
+    const step = Math.min(2.1 * S, (right - left) / Math.max(1, geo.zones.length - 1));
+    const width = step * (geo.zones.length - 1);
+    const x0 = (left + right) / 2 - width / 2;
+    geo.zones.forEach((z, i) => { out[z] = [x0 + i * step, bottom + 1.35 * S]; });
+    return out;
+  }
+
+  _defs() {
+    const defs = BL.svg("defs");
+    const shine = BL.svg("radialGradient", { id: "shine", cx: "35%", cy: "30%", r: "65%" });
+    shine.append(BL.svg("stop", { offset: "0%", "stop-color": "#fff", "stop-opacity": "0.55" }),
+      BL.svg("stop", { offset: "60%", "stop-color": "#fff", "stop-opacity": "0" }));
+    defs.append(shine);
+    return defs;
+  }
+
+  static level(geo, pos) {
+    return geo.shape === "pyramid" && /^[0-9]/.test(pos) ? parseInt(pos, 10) : 0;
+  }
+
+  _pieceR(geo, pos, zone) {
+    if (zone) return 0.27 * S;
+    const level = Board.level(geo, pos);
+    return (level ? 0.33 - 0.03 * level : 0.37) * S;
+  }
+
+  _shape(geo, x, y, zone, pos) {
+    if (zone) return BL.svg("rect", { class: "zone", x: x - 0.95 * S, y: y - 0.62 * S, width: 1.9 * S, height: 1.24 * S, rx: 0.2 * S });
+    if (geo.shape === "hex") {
+      const r = 0.565 * S, pts = [];
+      for (let i = 0; i < 6; i++) {
+        const a = Math.PI / 180 * (30 + 60 * i);
+        pts.push(`${(x + r * Math.cos(a)).toFixed(3)},${(y + r * Math.sin(a)).toFixed(3)}`);
+      }
+      return BL.svg("polygon", { class: "cell", points: pts.join(" ") });
+    }
+    if (geo.shape === "node") return BL.svg("circle", { class: "cell", cx: x, cy: y, r: 0.45 * S });
+    const level = Board.level(geo, pos);
+    if (level > 0) {
+      // A pyramid's upper level rests where four cells below meet: a smaller round seat.
+      return BL.svg("circle", { class: `cell upper level-${Math.min(level, 3)}`, cx: x, cy: y, r: this._pieceR(geo, pos, false) + 0.05 * S });
+    }
+    return BL.svg("rect", { class: "cell", x: x - 0.46 * S, y: y - 0.46 * S, width: 0.92 * S, height: 0.92 * S, rx: 0.08 * S });
+  }
+
+  _position(pos, geo, zone) {
+    const [cx, cy] = zone ? this.zoneXY[pos] : this._xy(geo, pos);
+    const g = BL.svg("g", { "data-pos": pos, class: zone ? "pos zone-pos" : "pos" });
+    const shape = this._shape(geo, cx, cy, zone, pos);
+    const label = BL.svg("text", { class: zone ? "zone-label" : "coord", x: cx, y: zone ? cy + 0.5 * S : cy });
+    label.textContent = zone ? pos.replace(/-/g, " ") : pos;
+    const py = zone ? cy - 0.14 * S : cy, pr = this._pieceR(geo, pos, zone);
+    const ring = zone ? pr + 0.09 * S : Math.max(pr + 0.08 * S, 0.47 * S * (Board.level(geo, pos) ? 0.8 : 1));
+    const glow = BL.svg("circle", { class: "led-glow", cx, cy: py, r: ring, visibility: "hidden" });
+    const led = BL.svg("circle", { class: "led", cx, cy: py, r: ring, visibility: "hidden" });
+    const piece = BL.svg("circle", { class: "piece", cx, cy: py, r: pr, visibility: "hidden" });
+    const shine = BL.svg("circle", { cx, cy: py, r: pr, fill: "url(#shine)", "pointer-events": "none", visibility: "hidden" });
+    const count = BL.svg("text", { class: "count", x: cx, y: py, visibility: "hidden" });
+    g.append(shape, label, glow, led, piece, shine, count);
+    if (this.onPick) {
+      shape.classList.add("clickable");
+      g.addEventListener("click", () => this.onPick(pos, zone));
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", pos);
+      g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.onPick(pos, zone); } });
+    }
+    this.nodes[pos] = { g, shape, label, glow, led, piece, shine, count, zone };
+    return g;
+  }
+
+  /* ``state``: a snapshot; pieces from ``state.view.cells``, the simulated board's own
+     layout on top where it differs (a lifted piece shows as a ghost). */
+  update(state) {
+    if (!this.geo) return;
+    const cells = (state.view || {}).cells || {};
+    const sim = state.sim;
+    const leds = state.leds || {};
+    for (const [pos, n] of Object.entries(this.nodes)) {
+      const committed = cells[pos] || "";
+      const stack = sim ? (sim.layout[pos] || []) : (committed ? [committed] : []);
+      const physical = stack.length ? stack[stack.length - 1] : "";
+      let kind = physical, cls = "piece";
+      if (sim && physical && physical !== committed && !n.zone) cls += " pending";
+      if (!physical && committed) { kind = committed; cls += " lifted"; }
+      const show = kind ? "visible" : "hidden";
+      n.piece.setAttribute("visibility", show);
+      n.shine.setAttribute("visibility", kind && !cls.includes("lifted") ? "visible" : "hidden");
+      if (kind) {
+        n.piece.setAttribute("fill", BL.pieceColour(state, kind));
+        n.piece.setAttribute("class", cls);
+      }
+      const many = stack.length > 1;
+      n.count.setAttribute("visibility", many ? "visible" : "hidden");
+      n.count.textContent = many ? String(stack.length) : "";
+      n.count.setAttribute("fill", kind && BL.pieceColour(state, kind) === "#1c1a19" ? "#fff" : "#1c1a19");
+      const light = leds[pos];
+      const on = light && (light[0] || light[1] || light[2]);
+      for (const [node, cls] of [[n.led, "led"], [n.glow, "led-glow"]]) {
+        node.setAttribute("visibility", on ? "visible" : "hidden");
+        if (on) {
+          node.setAttribute("stroke", `rgb(${light[0]}, ${light[1]}, ${light[2]})`);
+          node.setAttribute("class", light[3] ? `${cls} blink` : cls);
+        }
+      }
+      n.g.setAttribute("aria-label", `${pos}${kind ? ": " + kind : ""}${on ? ", lit" : ""}`);
+    }
+  }
+}

@@ -1,0 +1,169 @@
+/* Boardlight pages: what the table, seat and host pages share. No framework, no build. */
+"use strict";
+
+const BL = (() => {
+  const SVGNS = "http://www.w3.org/2000/svg";
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [k, v] of Object.entries(attrs || {})) {
+      if (v === null || v === undefined || v === false) continue;
+      if (k === "class") node.className = v;
+      else if (k === "text") node.textContent = v;
+      else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+      else node.setAttribute(k, v === true ? "" : v);
+    }
+    for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+    return node;
+  }
+
+  function svg(tag, attrs) {
+    const node = document.createElementNS(SVGNS, tag);
+    for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+    return node;
+  }
+
+  let toastTimer = null;
+  function toast(text, bad) {
+    const box = document.getElementById("toast");
+    if (!box) return;
+    box.textContent = text;
+    box.className = "toast" + (bad ? " bad" : "");
+    box.hidden = false;
+    clearTimeout(toastTimer);
+    toastTimer = setTimeout(() => { box.hidden = true; }, bad ? 6000 : 3000);
+  }
+
+  /* JSON in, JSON out; a refusal is shown to the person and returned. */
+  async function api(method, url, body, quiet) {
+    const init = { method, headers: { "Accept": "application/json" }, credentials: "same-origin" };
+    if (body !== undefined) {
+      init.headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+    let response;
+    try {
+      response = await fetch(url, init);
+    } catch (e) {
+      if (!quiet) toast("Cannot reach Boardlight: is it still running?", true);
+      return { ok: false, status: 0, data: { error: "no connection" } };
+    }
+    let data = {};
+    try { data = await response.json(); } catch (e) { data = {}; }
+    if (!response.ok && !quiet) toast(data.error || ("error " + response.status), true);
+    return { ok: response.ok, status: response.status, data };
+  }
+
+  /* A live stream: calls onState with each snapshot; shows the connection in the header. */
+  function connect(url, handlers) {
+    const live = document.getElementById("live");
+    const show = (cls, text) => { if (live) { live.className = "live " + cls; live.textContent = text; } };
+    const source = new EventSource(url);
+    source.addEventListener("open", () => show("on", "live"));
+    source.addEventListener("error", () => {
+      show("off", source.readyState === EventSource.CLOSED ? "offline" : "reconnecting…");
+      if (source.readyState === EventSource.CLOSED && handlers.closed) handlers.closed();
+    });
+    source.addEventListener("state", (e) => { show("on", "live"); handlers.state(JSON.parse(e.data)); });
+    source.addEventListener("rejected", (e) => {
+      const reason = JSON.parse(e.data).error;
+      if (handlers.rejected) handlers.rejected(reason); else toast(reason, true);
+    });
+    source.addEventListener("revoked", (e) => {
+      source.close();
+      show("off", "signed out");
+      if (handlers.revoked) handlers.revoked(JSON.parse(e.data).error);
+    });
+    return source;
+  }
+
+  /* Colours: a seat's colour comes from its name in the game's words ("Black" for
+     Abalone's b); pieces of a seat take its colour; other pieces a common meaning of their
+     letter (r red, b blue), else a colour of their own. */
+  const WORDS = { black: "#1c1a19", white: "#f5f2ea", red: "#c0392b", green: "#2e8b57",
+    blue: "#2f6fdb", yellow: "#e8b923", orange: "#e67e22", purple: "#7a5cc4" };
+  const LETTERS = { r: "#d64541", b: "#2f6fdb", g: "#2e9e5b", w: "#f5f2ea", y: "#e8b923", k: "#1c1a19" };
+  const SEAT_FALLBACK = ["#7a5cc4", "#d98c1f", "#2a9d8f", "#c2457a"];
+
+  function seatColour(state, seat) {
+    const word = String((state.labels || {})[seat] || "").toLowerCase();
+    if (WORDS[word]) return WORDS[word];
+    const i = (state.seats || []).indexOf(seat);
+    return SEAT_FALLBACK[(i < 0 ? 0 : i) % SEAT_FALLBACK.length];
+  }
+
+  function pieceColour(state, kind) {
+    if ((state.seats || []).includes(kind)) return seatColour(state, kind);
+    if (LETTERS[kind]) return LETTERS[kind];
+    let h = 0;
+    for (const ch of String(kind)) h = (h * 31 + ch.charCodeAt(0)) % 360;
+    return `hsl(${h} 55% 50%)`;
+  }
+
+  function seatName(state, seat) {
+    const label = (state.labels || {})[seat] || seat;
+    const name = (state.names || {})[seat];
+    return name ? `${name} (${label})` : label;
+  }
+
+  function dot(colour) {
+    const d = el("span", { class: "dot", "aria-hidden": "true" });
+    d.style.background = colour;
+    return d;
+  }
+
+  function renderTurn(box, state, mySeat) {
+    box.replaceChildren();
+    box.classList.toggle("mine", !!mySeat && state.to_move === mySeat && !state.outcome);
+    if (state.outcome) { box.append("Game over"); return; }
+    if (state.status === "setup") { box.append("Setting up the board"); return; }
+    if (state.status === "disconnected") { box.append("The board is disconnected"); return; }
+    if (!state.to_move) { box.append("Waiting"); return; }
+    const who = state.to_move === mySeat ? "Your turn" : `${seatName(state, state.to_move)} to move`;
+    box.append(dot(seatColour(state, state.to_move)), who);
+  }
+
+  function renderScores(box, state) {
+    box.replaceChildren();
+    const scores = state.scores || {};
+    for (const [key, value] of Object.entries(scores)) {
+      const name = key.split("+").map((s) => seatName(state, s)).join(" + ");
+      box.append(el("span", {}, name + " ", el("b", { text: String(value) })));
+    }
+    const target = (state.view || {}).target;
+    if (target && Object.keys(scores).length) box.append(el("span", { text: `first to ${target} wins` }));
+  }
+
+  function renderOutcome(box, state) {
+    const o = state.outcome;
+    box.hidden = !o;
+    if (!o) return;
+    const winners = (o.winners || []).map((s) => seatName(state, s)).join(" and ");
+    box.textContent = o.draw ? `Drawn (${o.reason}).` : `${winners} ${o.winners.length > 1 ? "win" : "wins"} (${o.reason}).`;
+  }
+
+  const PROMPT_TITLES = { setup: "Set-up", correction: "Put it back", illegal: "Not legal",
+    takeback: "Take back?", choose: "Which move?", info: "" };
+
+  /* Prompts: words from the session; ``buttons(prompt)`` may give buttons to add. */
+  function renderPrompts(box, state, buttons) {
+    box.replaceChildren();
+    for (const p of state.prompts || []) {
+      const card = el("div", { class: "prompt " + p.kind },
+        PROMPT_TITLES[p.kind] ? el("span", { class: "kind", text: PROMPT_TITLES[p.kind] }) : null,
+        el("span", { text: p.text }));
+      const extra = buttons ? buttons(p) : null;
+      if (extra && extra.length) card.append(el("div", { class: "buttons" }, extra));
+      box.append(card);
+    }
+  }
+
+  function renderLastMove(box, state) {
+    const last = (state.moves || []).slice(-1)[0];
+    if (!last) { box.textContent = "No move yet."; return; }
+    box.textContent = `Last move: ${last.move}` + (last.seat ? ` by ${seatName(state, last.seat)}` : "");
+  }
+
+  return { el, svg, toast, api, connect, pieceColour, seatColour, seatName, dot,
+    renderTurn, renderScores, renderOutcome, renderPrompts, renderLastMove };
+})();

@@ -1,0 +1,91 @@
+/* Host controls: a new game, player names, new seat links. */
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  let info = null;
+
+  function fillGames() {
+    const select = $("game");
+    const chosen = select.value || info.game;
+    select.replaceChildren(...info.games.map((g) => BL.el("option", { value: g.name, text: g.title })));
+    select.value = chosen;
+    fillVariants();
+  }
+
+  function fillVariants() {
+    const game = info.games.find((g) => g.name === $("game").value) || info.games[0];
+    const select = $("variant-select");
+    const chosen = select.value;
+    select.replaceChildren(...game.variants.map((v) => BL.el("option", { value: v.name,
+      text: `${v.name} (${v.seats.length} players)` })));
+    const keep = game.variants.some((v) => v.name === chosen) ? chosen
+      : (game.name === info.game ? info.variant : game.variants[0].name);
+    select.value = keep;
+    showSummary();
+  }
+
+  function showSummary() {
+    const game = info.games.find((g) => g.name === $("game").value);
+    const v = game && game.variants.find((x) => x.name === $("variant-select").value);
+    $("variant-summary").textContent = v ? v.summary : "";
+  }
+
+  function fillSeats() {
+    const box = $("seats");
+    box.replaceChildren();
+    for (const seat of info.seats) {
+      const qr = BL.el("div", { class: "qr-box" });
+      qr.innerHTML = seat.qr; // SVG made by the server (segno)
+      const input = BL.el("input", { type: "text", name: seat.seat, value: seat.name, maxlength: "40",
+        placeholder: "player's name", autocomplete: "off" });
+      box.append(BL.el("div", { class: "seat-row" }, qr,
+        BL.el("div", { class: "meta" },
+          BL.el("label", {}, `${seat.label}${seat.joined ? " (joined)" : ""}`, input),
+          BL.el("a", { href: seat.url, text: seat.url }),
+          BL.el("button", { type: "button", class: "button", text: "New link for this seat",
+            onclick: () => reissue({ seat: seat.seat }) }))));
+    }
+  }
+
+  function show(data) {
+    info = data;
+    const game = info.games.find((g) => g.name === info.game);
+    $("current").textContent = `${game ? game.title : info.game}, ${info.variant}` +
+      (info.board === "simulated" ? " on the simulated board" : " on the sensor board");
+    fillGames();
+    fillSeats();
+  }
+
+  async function load() {
+    const r = await BL.api("GET", "/api/host");
+    if (r.ok) show(r.data);
+  }
+
+  async function reissue(body) {
+    const r = await BL.api("POST", "/api/host/reissue", body);
+    if (r.ok) { show(r.data); BL.toast("New link made; the old one no longer works."); }
+  }
+
+  $("game").addEventListener("change", fillVariants);
+  $("variant-select").addEventListener("change", showSummary);
+  $("new-game").addEventListener("submit", (e) => { e.preventDefault(); $("new-game-confirm").hidden = false; });
+  $("new-game-no").addEventListener("click", () => { $("new-game-confirm").hidden = true; });
+  $("new-game-yes").addEventListener("click", async () => {
+    $("new-game-confirm").hidden = true;
+    const body = { game: $("game").value, variant: $("variant-select").value };
+    if ($("seed").value !== "") body.seed = Number($("seed").value);
+    const r = await BL.api("POST", "/api/host/game", body);
+    if (r.ok) { show(r.data); BL.toast("New game started. Players: scan your new codes."); }
+  });
+  $("names").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const names = {};
+    for (const input of $("seats").querySelectorAll("input")) names[input.name] = input.value;
+    const r = await BL.api("POST", "/api/host/names", { names });
+    if (r.ok) { show(r.data); BL.toast("Names saved."); }
+  });
+  $("reissue-all").addEventListener("click", () => reissue({}));
+  document.getElementById("live").hidden = true;
+  load();
+})();

@@ -1,0 +1,181 @@
+/* A player's own page: their hidden hand, questions for them, actions no sensor sees. */
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  let state = null;
+  let geoKey = null;
+  let selected = null;      // a hand token chosen to lay on the simulated board
+  let chain = Promise.resolve();
+  let lastError = { text: "", at: 0 };
+
+  const board = new Board($("board"), { onPick: (pos, zone) => pick(pos, zone) });
+
+  function fail(text) {
+    // The same refusal comes back on the request and on the stream: show it once.
+    const now = Date.now();
+    if (text === lastError.text && now - lastError.at < 3000) return;
+    lastError = { text, at: now };
+    BL.toast(text, true);
+  }
+
+  async function act(action) {
+    const r = await BL.api("POST", "/api/seat/action", action, true);
+    if (!r.ok) fail(r.data.error || `error ${r.status}`);
+    return r;
+  }
+
+  async function ensureGeometry(s) {
+    const key = `${s.game}/${s.variant}`;
+    if (key === geoKey) return;
+    const r = await BL.api("GET", "/api/geometry");
+    if (!r.ok) return;
+    board.setGeometry(r.data);
+    geoKey = key;
+    $("game-title").textContent = s.title;
+  }
+
+  function promptButtons(p) {
+    if (p.kind === "choose" && p.choices.length) {
+      return p.choices.map((move) => BL.el("button", { class: "button primary", type: "button",
+        text: move, onclick: () => act({ type: "choose", move }) }));
+    }
+    if (p.kind === "takeback") {
+      return [BL.el("button", { class: "button primary", type: "button", text: "Yes, take it back",
+        onclick: () => act({ type: "takeback", accept: true }) }),
+      BL.el("button", { class: "button", type: "button", text: "No, play on",
+        onclick: () => act({ type: "takeback", accept: false }) })];
+    }
+    return [];
+  }
+
+  function drawOffer(s) {
+    for (const p of s.prompts || []) {
+      const m = p.kind === "info" && /^(\S+) offers a draw\.$/.exec(p.text);
+      if (m && m[1] !== s.seat) return m[1];
+    }
+    return null;
+  }
+
+  function renderPrivate(s) {
+    const box = $("private-items");
+    box.replaceChildren();
+    const view = s.view || {};
+    let layable = false;
+    for (const key of s.private || []) {
+      const value = view[key];
+      const title = key === "hand" ? "Your hand" : key.replace(/_/g, " ");
+      if (Array.isArray(value)) {
+        const items = BL.el("div", { class: "hand-items" });
+        value.forEach((item, i) => {
+          const canLay = key === "hand" && s.sim && s.to_move === s.seat && typeof item === "string";
+          layable = layable || canLay;
+          const chosen = selected && selected.index === i && selected.piece === item;
+          const token = BL.el(canLay ? "button" : "span", {
+            class: "token" + (canLay ? " selectable" : "") + (chosen ? " selected" : ""),
+            type: canLay ? "button" : null, text: String(item), title: String(item),
+            onclick: canLay ? () => { selected = chosen ? null : { piece: item, index: i }; render(state); } : null });
+          token.style.background = BL.pieceColour(s, item);
+          token.style.color = "#fff";
+          items.append(token);
+        });
+        if (!value.length) items.append(BL.el("span", { class: "muted", text: "empty" }));
+        box.append(BL.el("div", {}, BL.el("div", { class: "k", text: title }), items));
+      } else {
+        box.append(BL.el("div", { class: "kv" }, BL.el("span", { class: "k", text: title }),
+          BL.el("span", { text: typeof value === "object" ? JSON.stringify(value) : String(value) })));
+      }
+    }
+    $("private").hidden = !(s.private || []).length;
+    $("lay-help").hidden = !layable;
+  }
+
+  function renderDeclare(s) {
+    const box = $("declare-options");
+    box.replaceChildren();
+    const facets = Object.entries(s.declare || {});
+    for (const [facet, values] of facets) {
+      box.append(BL.el("div", { class: "action-row" }, BL.el("span", { class: "k", text: facet }),
+        values.map((v) => BL.el("button", { class: "button", type: "button", text: v,
+          onclick: async () => { if ((await act({ type: "declare", facets: { [facet]: v } })).ok) BL.toast(`Noted: ${facet} ${v}.`); } }))));
+    }
+    if (facets.length) {
+      box.append(BL.el("button", { class: "linklike", type: "button", text: "Forget what I said",
+        onclick: () => act({ type: "cancel" }) }));
+    }
+    $("declare").hidden = !facets.length;
+  }
+
+  function render(s) {
+    state = s;
+    const playing = s.status === "playing" && !s.outcome;
+    const mine = playing && s.to_move === s.seat;
+    if (!mine) selected = null;
+    $("you-label").textContent = (s.labels || {})[s.seat] || s.seat;
+    $("you-name").textContent = (s.names || {})[s.seat] ? ` as ${s.names[s.seat]}` : "";
+    $("you-dot").style.background = BL.seatColour(s, s.seat);
+    BL.renderTurn($("turn"), s, s.seat);
+    BL.renderScores($("scores"), s);
+    BL.renderOutcome($("outcome"), s);
+    BL.renderPrompts($("prompts"), s, promptButtons);
+    BL.renderLastMove($("last-move"), s);
+    renderPrivate(s);
+    renderDeclare(s);
+    $("end-turn").disabled = !mine;
+    $("offer-draw").disabled = !playing;
+    $("resign").disabled = !!s.outcome;
+    const offer = playing && drawOffer(s);
+    $("accept-draw").hidden = !offer;
+    if (offer) $("accept-draw").textContent = `Accept ${BL.seatName(s, offer)}'s draw`;
+    board.update(s);
+  }
+
+  async function pick(pos, zone) {
+    if (!state || !state.sim) return;
+    if (selected) {
+      const r = await BL.api("POST", "/api/sim/place", { position: pos, piece: selected.piece });
+      if (r.ok) { selected = null; BL.toast(`Laid ${r.data.piece} on ${pos}.`); }
+      return;
+    }
+    // The same hands as on the table page: tap a piece to lift it, a cell to put it down.
+    const sim = state.sim;
+    const here = sim.layout[pos] || [];
+    let r;
+    if (here.length && !(zone && sim.lifted.length)) r = await BL.api("POST", "/api/sim/lift", { position: pos });
+    else if (sim.lifted.length) r = await BL.api("POST", "/api/sim/place", { position: pos });
+    else { BL.toast("Tap a piece first to pick it up."); return; }
+    if (r.ok && r.data.sim) render({ ...state, sim: r.data.sim });
+  }
+
+  function signedOut(message) {
+    document.querySelectorAll("main .card, #prompts").forEach((n) => { n.hidden = true; });
+    const card = BL.el("section", { class: "card notice" }, BL.el("h1", { text: "You are not at a seat" }),
+      BL.el("p", { class: "error-message", text: message }),
+      BL.el("p", {}, BL.el("a", { class: "button", href: "/", text: "Open the table page" })));
+    document.querySelector("main").prepend(card);
+  }
+
+  $("end-turn").addEventListener("click", () => act({ type: "end-turn" }));
+  $("offer-draw").addEventListener("click", async () => { if ((await act({ type: "draw", offer: true })).ok) BL.toast("Draw offered."); });
+  $("accept-draw").addEventListener("click", () => act({ type: "draw", accept: true }));
+  $("resign").addEventListener("click", () => { $("resign-confirm").hidden = false; $("resign").hidden = true; });
+  $("resign-no").addEventListener("click", () => { $("resign-confirm").hidden = true; $("resign").hidden = false; });
+  $("resign-yes").addEventListener("click", async () => {
+    $("resign-confirm").hidden = true; $("resign").hidden = false;
+    await act({ type: "resign" });
+  });
+  $("leave").addEventListener("click", async () => {
+    await BL.api("POST", "/api/seat/leave", {});
+    window.location.href = "/";
+  });
+
+  BL.connect("/api/seat/events", {
+    state: (s) => { chain = chain.then(async () => { await ensureGeometry(s); render(s); }); },
+    rejected: fail,
+    revoked: signedOut,
+    closed: async () => {
+      const r = await BL.api("GET", "/api/seat", undefined, true);
+      if (!r.ok) signedOut(r.data.error || "This page lost its seat.");
+    },
+  });
+})();

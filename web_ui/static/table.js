@@ -1,0 +1,161 @@
+/* The table page: the live board, the simulated board's hands, the join codes. */
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  let state = null;
+  let geoKey = null;
+  let joinKey = null;
+  let chain = Promise.resolve();
+
+  const board = new Board($("board"), { onPick: (pos, zone) => pick(pos, zone) });
+
+  async function ensureGeometry(s) {
+    const key = `${s.game}/${s.variant}`;
+    if (key === geoKey) return;
+    const r = await BL.api("GET", "/api/geometry");
+    if (!r.ok) return;
+    board.setGeometry(r.data);
+    geoKey = key;
+    $("game-title").textContent = s.title;
+    $("variant").textContent = s.variant;
+    $("intro-title").textContent = `${s.title} at the table`;
+    document.title = `${s.title}: Boardlight table`;
+  }
+
+  async function ensureJoinCodes(s) {
+    const key = JSON.stringify([s.links, s.joined, s.seats, s.names]);
+    if (key === joinKey) return;
+    joinKey = key;
+    const r = await BL.api("GET", "/api/join", undefined, true);
+    if (!r.ok) return;
+    const box = $("join-codes");
+    box.replaceChildren();
+    for (const seat of r.data.seats) {
+      const card = BL.el("div", { class: "join-code" + (seat.joined ? " joined" : "") },
+        BL.el("div", { class: "who" }, BL.dot(BL.seatColour(s, seat.seat)), BL.seatName(s, seat.seat)));
+      if (seat.qr) {
+        const code = BL.el("div", { class: "qr-box" });
+        code.innerHTML = seat.qr; // SVG made by the server (segno), not from user input
+        card.append(code, BL.el("a", { href: seat.url, text: "or open this link" }));
+      } else {
+        card.append(BL.el("p", { class: "small", text: "✓ joined" }),
+          BL.el("p", { class: "small muted", text: "Lost the page? The host can give a new link." }));
+      }
+      box.append(card);
+    }
+  }
+
+  let mySeat = null; // this browser's seat, if it joined one: it may answer as that seat
+
+  function takebackButtons(p) {
+    if (p.kind !== "takeback") return [];
+    if (mySeat) {
+      const answer = (accept) => BL.api("POST", "/api/seat/action", { type: "takeback", accept });
+      return [BL.el("button", { class: "button primary", type: "button", text: "Yes, take it back",
+        onclick: () => answer(true) }),
+      BL.el("button", { class: "button", type: "button", text: "No, play on", onclick: () => answer(false) })];
+    }
+    if (state.sim) {
+      // The board's end-turn button says "yes", as on a real board; "no" is putting the
+      // pieces back, or a player's answer on their own page.
+      return [BL.el("button", { class: "button primary", type: "button", text: "Yes, take it back",
+        onclick: () => press("end-turn") })];
+    }
+    return [BL.el("span", { class: "small", text: "Players answer on their phones." })];
+  }
+
+  function renderExtras(s) {
+    const skip = new Set(["game", "variant", "position", "seats", "to_move", "cells", "scores",
+      "outcome", "target", "title"]);
+    const box = $("extras");
+    box.replaceChildren();
+    for (const [key, value] of Object.entries(s.view || {})) {
+      if (skip.has(key) || value === null || value === undefined) continue;
+      let text = null;
+      const scalar = (v) => v === null || ["string", "number", "boolean"].includes(typeof v);
+      if (Array.isArray(value)) {
+        if (!value.length || !value.every(scalar)) continue; // e.g. the game's own move list
+        text = value.join(", ");
+      } else if (typeof value === "object") {
+        const vals = Object.values(value);
+        if (!vals.length || !vals.every(scalar) || vals.every((v) => !v)) continue;
+        text = Object.entries(value).map(([k, v]) => `${BL.seatName(s, k)} ${v}`).join(", ");
+      } else {
+        text = String(value);
+      }
+      box.append(BL.el("div", { class: "kv" }, BL.el("span", { class: "k", text: key.replace(/_/g, " ") }),
+        BL.el("span", { text })));
+    }
+    $("table-extras").hidden = !box.childElementCount;
+  }
+
+  function renderSim(s) {
+    const sim = s.sim;
+    $("sim").hidden = !sim;
+    if (!sim) return;
+    const hand = $("hand");
+    hand.replaceChildren();
+    if (!sim.lifted.length) hand.append(BL.el("span", { class: "muted", text: "nothing" }));
+    for (const kind of sim.lifted) {
+      const chip = BL.el("span", { class: "piece-chip", title: kind });
+      chip.style.background = BL.pieceColour(s, kind);
+      hand.append(chip);
+    }
+    $("sim-help").textContent = sim.lifted.length
+      ? "Tap the cell where it goes (or tap another piece to pick that up too)."
+      : (s.status === "setup" ? "Put the pieces where the set-up says." :
+        "Tap a piece to pick it up. A move that could still grow waits a moment: press End turn when you are done.");
+  }
+
+  function render(s) {
+    state = s;
+    board.update(s);
+    BL.renderTurn($("turn"), s, null);
+    BL.renderScores($("scores"), s);
+    BL.renderOutcome($("outcome"), s);
+    BL.renderPrompts($("prompts"), s, takebackButtons);
+    BL.renderLastMove($("last-move"), s);
+    const recent = $("recent");
+    recent.replaceChildren();
+    for (const m of (s.moves || []).slice(-10).reverse()) {
+      recent.append(BL.el("li", { value: String(m.ply) }, `${m.move} `,
+        BL.el("span", { class: "muted", text: m.seat ? BL.seatName(s, m.seat) : "" })));
+    }
+    $("position").textContent = (s.view || {}).cells ? "" : `Position: ${s.position}`;
+    renderSim(s);
+    renderExtras(s);
+  }
+
+  function apply(s) {
+    chain = chain.then(async () => {
+      await ensureGeometry(s);
+      render(s);
+      await ensureJoinCodes(s);
+    });
+  }
+
+  async function simPost(path, body) {
+    const r = await BL.api("POST", `/api/sim/${path}`, body);
+    if (r.ok && r.data.sim && state) render({ ...state, sim: r.data.sim });
+    return r;
+  }
+
+  async function pick(pos, zone) {
+    if (!state || !state.sim) return;
+    const sim = state.sim;
+    const here = sim.layout[pos] || [];
+    if (here.length && !(zone && sim.lifted.length)) return simPost("lift", { position: pos });
+    if (sim.lifted.length) return simPost("place", { position: pos });
+    BL.toast("Tap a piece first to pick it up.");
+  }
+
+  async function press(button) {
+    const r = await BL.api("POST", "/api/sim/button", { button });
+    if (r.ok) BL.toast("End of turn pressed.");
+  }
+
+  $("end-turn").addEventListener("click", () => press("end-turn"));
+  BL.api("GET", "/api/me", undefined, true).then((r) => { if (r.ok) mySeat = r.data.seat; });
+  BL.connect("/events", { state: apply });
+})();
