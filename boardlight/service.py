@@ -145,7 +145,7 @@ class Service:
             self._read = sim.scan
             return spec
         from hardware.profiles import load_profile
-        profile = load_profile(self.options.profile or self.game.name)
+        profile = load_profile(self.options.profile or self.game.profile_name(self.variant))
         if profile.spec.game != self.game.name:
             raise ServiceError(f"profile {profile.spec.name!r} is for {profile.spec.game}, "
                                f"not {self.game.name}")

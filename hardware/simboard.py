@@ -157,8 +157,8 @@ class SimulatedBoard:
         (x0, y0), (x1, y1) = geo.coords[src], geo.coords[dst]
         near = []
         for p, i in self.spec.sensor_index.items():
-            if p in (src, dst) or self.stacks.get(p):
-                continue
+            if p in (src, dst) or self.stacks.get(p) or p not in geo.coords:
+                continue  # (a profile may list positions this variant's board lacks)
             x, y = geo.coords[p]
             # distance from the segment src-dst
             dx, dy = x1 - x0, y1 - y0

@@ -46,7 +46,7 @@ def run(args: argparse.Namespace) -> int:
     variant = game.variant(args.variant).name
     state = (game.parse_position(args.position, variant) if args.position
              else game.setup(variant))
-    spec = load_profile(args.profile or game.name).spec
+    spec = load_profile(args.profile or game.profile_name(variant)).spec
     layout = game.layout(state)
     start = {p: project(layout.get(p, ()), spec.sense, game.polarity) for p in spec.sensed}
     lines: list[str] = []

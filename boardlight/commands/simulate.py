@@ -66,8 +66,8 @@ def board_spec(game: Any, variant: str, profile: str | None, sense: str | None) 
         return default_spec(game, variant, SenseMode(sense))
     if profile:
         return load_profile(profile).spec
-    if game.name in shipped_profiles():
-        return load_profile(game.name).spec
+    if game.profile_name(variant) in shipped_profiles():
+        return load_profile(game.profile_name(variant)).spec
     return default_spec(game, variant)
 
 

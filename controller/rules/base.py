@@ -425,6 +425,11 @@ class Game(ABC, Generic[S, M]):
         """A piece kind in words, for prompts ("black marble")."""
         return piece
 
+    def profile_name(self, variant: str | None = None) -> str:
+        """The board profile shipped for this variant (``hardware/profiles/NAME.toml``): a
+        game whose variants use different boards names each (DRHOMBIX's triangle)."""
+        return self.name
+
     def lit_positions(self, variant: str, position: str) -> tuple[str, ...]:
         """Where to shine a light that means ``position`` (a DRHOMBIX upper level has no LED
         of its own: its supporting positions are lit instead)."""

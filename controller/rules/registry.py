@@ -8,8 +8,9 @@ from typing import Any
 from controller.errors import UnknownGameError
 from controller.rules.abalone import ABALONE
 from controller.rules.base import Game
+from controller.rules.drhombix import DRHOMBIX
 
-GAMES: Mapping[str, Game[Any, Any]] = {g.name: g for g in (ABALONE,)}
+GAMES: Mapping[str, Game[Any, Any]] = {g.name: g for g in (ABALONE, DRHOMBIX)}
 
 
 def find_game(name: str) -> Game[Any, Any]:

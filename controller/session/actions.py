@@ -9,7 +9,8 @@ A phone action is a JSON object with a ``type``:
 * ``move`` with ``move`` (move text): this is my move (needed where no sensor sees it, e.g.
   a raise on an unsensed level; where sensors do see it, it waits for the board to agree);
 * ``cancel``: forget what I declared;
-* ``takeback`` with ``accept`` (true or false): answer a take-back offer;
+* ``takeback`` with ``accept`` (true or false): answer a take-back offer; with
+  ``request: true``: ask to take back the last move;
 * ``resign``: I give up;
 * ``draw`` with ``offer: true`` or ``accept: true``: offer a draw, or accept one.
 
@@ -61,6 +62,11 @@ class AnswerTakeback:
 
 
 @dataclass(frozen=True, slots=True)
+class RequestTakeback:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
 class ResignAction:
     pass
 
@@ -70,8 +76,8 @@ class DrawAction:
     accept: bool  # False: an offer
 
 
-Action = (EndTurn | Choose | Declare | DeclareMove | Cancel | AnswerTakeback | ResignAction
-          | DrawAction)
+Action = (EndTurn | Choose | Declare | DeclareMove | Cancel | AnswerTakeback | RequestTakeback
+          | ResignAction | DrawAction)
 
 TYPES = ("end-turn", "choose", "declare", "move", "cancel", "takeback", "resign", "draw")
 MAX_TEXT = 200
@@ -100,7 +106,8 @@ def parse_action(action: Any) -> Action:
     if kind not in TYPES:
         raise ActionError(f"unknown action type {kind!r}; the types are: {', '.join(TYPES)}")
     allowed = {"type", *{"choose": ("move",), "move": ("move",), "declare": ("facets",),
-                         "takeback": ("accept",), "draw": ("offer", "accept")}.get(kind, ())}
+                         "takeback": ("accept", "request"),
+                         "draw": ("offer", "accept")}.get(kind, ())}
     extra = sorted(set(action) - allowed)
     if extra:
         raise ActionError(f"a {kind!r} action has no field {extra[0]!r}; its fields: "
@@ -122,6 +129,11 @@ def parse_action(action: Any) -> Action:
     if kind == "cancel":
         return Cancel()
     if kind == "takeback":
+        if "request" in action:
+            if "accept" in action or action.get("request") is not True:
+                raise ActionError("a take-back request is {\"type\": \"takeback\", "
+                                  "\"request\": true}; an answer has 'accept' instead")
+            return RequestTakeback()
         return AnswerTakeback(_flag(action, "accept"))
     if kind == "resign":
         return ResignAction()

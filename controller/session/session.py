@@ -123,6 +123,7 @@ class GameSession:
         self.state = state
         self.variant = game.variant_of(state).name
         self.geometry = game.geometry(self.variant)
+        self._cells = frozenset(self.geometry.cells)
         self.ply = 0
         self.history: list[_Entry] = []
         self.mode = Mode.SETUP
@@ -336,7 +337,8 @@ class GameSession:
             self.ambiguous = candidates
             return
         self.pending = None
-        if self.amend and self._try_amend(t, out):
+        # A reading on its way to the next player's move is theirs, not an amendment.
+        if self.amend and not idx.in_progress(diff) and self._try_amend(t, out):
             return
         if self._try_takeback(t, diff, out):
             return
@@ -397,12 +399,23 @@ class GameSession:
         return keep
 
     def _hidden_choice(self, fp: Footprint) -> bool:
-        """The move has a facet no sensor sees, and the mover has not declared it."""
-        declared = self.declared.get(self.to_move or "", {})
-        wanted = self.declared_move.get(self.to_move or "")
-        return (bool(fp.facets) and wanted != fp.text
-                and not all(declared.get(k) == v for k, v in fp.facets.items())
-                and self.game.facets_need_confirmation(self.state, fp.move))
+        """The move needs its owner's phone: a facet no sensor sees that the mover has not
+        declared, or a change on board cells no sensor of this build reads (a raise to an
+        unsensed level), unless the mover declared the move or its facets."""
+        seat = self.to_move or ""
+        if self.declared_move.get(seat) == fp.text:
+            return False
+        declared = self.declared.get(seat, {})
+        facets_said = bool(fp.facets) and all(declared.get(k) == v
+                                              for k, v in fp.facets.items())
+        if fp.facets and not facets_said and self.game.facets_need_confirmation(
+                self.state, fp.move):
+            return True
+        return bool(self._unsensed(fp)) and not facets_said
+
+    def _unsensed(self, fp: Footprint) -> frozenset[str]:
+        """Board cells the move changes that no sensor of this board reads."""
+        return (fp.effect.changed & self._cells) - self.spec.sensed
 
     def _ask(self, t: float, out: list[OutEvent], candidates: list[Footprint]) -> None:
         """Show (or, with no candidates, withdraw) the phone question of an ambiguous reading."""
@@ -497,6 +510,9 @@ class GameSession:
         if self.clocks:
             self.clocks.start(self.to_move, t)
         self._prompt(out, t, None, "takeback", "")
+        if self.reading and self.index.diff_of(self.reading):
+            # Taken back on request: the pieces still stand after the move; guide them back.
+            self.unmatched_since = t - self.config.grace
         out.append(TakenBack(t, ", ".join(e.footprint.text for e in undone),
                              self.game.position_text(self.state), self.ply))
 
@@ -519,6 +535,7 @@ class GameSession:
             self.correction = pairs
             text = describe(pairs)
             out.append(Correction(t, True, tuple(pairs), text))
+            self._prompt(out, t, None, "illegal", "")
             self._prompt(out, t, None, "correction", text)
 
     # ---- committing ------------------------------------------------------------------------
@@ -531,7 +548,10 @@ class GameSession:
         idx = self.index
         self.history.append(_Entry(before, fp, seat, frozenset(idx.reading.items())))
         first_at = self.amend.committed_at if amends and self.amend else t
-        self.amend = _AmendBase(idx, fp, seat, set(self.turn.touched), first_at)
+        # Only a commit the sensors made on their own is provisional; one ended by the
+        # button or the phone is the player's final word.
+        self.amend = (_AmendBase(idx, fp, seat, set(self.turn.touched), first_at)
+                      if how in ("sensors", "settle") else None)
         self.state = after
         self.ply += 1
         self._index = None
@@ -543,7 +563,9 @@ class GameSession:
                 self.clocks.moved(seat, self.game.to_move(after), t)
         self.declared.pop(seat, None)
         self.declared_move.pop(seat, None)
-        self.draw_offers.clear()
+        if self.draw_offers:
+            self.draw_offers.clear()
+            self._prompt(out, t, None, "draw", "")
         self._reset_turn()
         self._at_rest = True  # the board reads exactly the new position: no index needed yet
         self._prompt(out, t, seat, "choose", "")
@@ -662,7 +684,17 @@ class GameSession:
                 self._finish_by(t, AgreeDraw(), out)
             else:
                 self.draw_offers.add(seat)
-                self._prompt(out, t, None, "info", f"{seat} offers a draw.")
+                self._prompt(out, t, None, "draw", f"{seat} offers a draw.",
+                             ("accept",))
+            return
+        if isinstance(action, act.RequestTakeback):
+            if not self.history:
+                raise act.ActionError("there is no move to take back")
+            if self.takeback_to is None:
+                self.takeback_to = len(self.history) - 1
+                last = self.history[-1]
+                self._prompt(out, t, None, "takeback", f"{seat} asks to take back "
+                             f"{last.footprint.text}. Take back?", ("accept", "decline"))
             return
         if isinstance(action, act.AnswerTakeback):
             if self.takeback_to is None:
@@ -768,8 +800,9 @@ class GameSession:
                 return self._progress_picture(diff, lit)
             if self.pending:
                 fp = self.pending.footprint
-                hints = {p for o in idx.extensions(fp) if o in idx.hintable
-                         for p, v in o.diff if v != idx.empty and (p, v) not in fp.diff}
+                public = set(idx.hintable)
+                hints = {p for o in idx.extensions(fp) if o in public
+                         for p in self._targets(o, fp.diff)}
                 emptied, filled = self._move_cells(fp)
                 return L.move_lights(emptied, filled, lit, hints), "provisional"
         if self.last_move is not None:
@@ -782,13 +815,20 @@ class GameSession:
         moving = idx.in_progress(diff)
         if moving:
             public = set(idx.hintable)
-            hints = {p for fp in moving if fp in public for p, v in fp.diff
-                     if v != idx.empty and (p, v) not in diff}
+            hints = {p for fp in moving if fp in public for p in self._targets(fp, diff)}
             return L.move_lights((), (), lit, hints), "hints"
         if self._moving(diff):
             return {}, "moving"
         placed = [p for p, v in diff if v != idx.empty] or [p for p, _ in diff]
         return L.blink_lights(sorted(placed), L.ILLEGAL, lit), "illegal"
+
+    def _targets(self, fp: Footprint, done: Diff) -> set[str]:
+        """Where a move still puts pieces: sensed positions not yet reading their final
+        value, and board cells no sensor reads (lit through ``lit_positions``)."""
+        out = {p for p, v in fp.diff if v != self.index.empty and (p, v) not in done}
+        out |= {c.position for c in fp.effect.changes
+                if c.after and c.position in self._unsensed(fp)}
+        return out
 
     def _move_cells(self, fp: Footprint) -> tuple[list[str], list[str]]:
         emptied = [c.position for c in fp.effect.changes if not c.after]

@@ -63,6 +63,10 @@ class Table:
         """Call ``listener(version)`` after every new snapshot (on the session thread)."""
         self._listeners.append(listener)
 
+    def remove_listener(self, listener: Callable[[int], None]) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
     # ---- keeping it current ------------------------------------------------------------------
 
     def replace_session(self, session: Any) -> None:
@@ -108,6 +112,7 @@ class Table:
             "moves": list(self._recent),
             "prompts": [_prompt_json(p) for p in prompts if p.seat is None],
             "correction": [list(p) for p in session.correction] if session.correction else None,
+            "draw_offers": sorted(session.draw_offers),
             "outcome": outcome.to_json() if outcome else None,
             "clocks": session.clock_json(self.runner.now()),
             "view": public_view,

@@ -94,8 +94,9 @@ def test_draw_offered_and_accepted_from_two_phones(app, abalone):
     early = w.post("/api/seat/action", json={"type": "draw", "accept": True})
     assert early.status_code == 409 and "nobody has offered a draw" in early.get_json()["error"]
     assert b.post("/api/seat/action", json={"type": "draw", "offer": True}).status_code == 200
-    prompts = w.get("/api/seat").get_json()["prompts"]
-    assert {"kind": "info", "text": "b offers a draw.", "choices": []} in prompts
+    seat = w.get("/api/seat").get_json()
+    assert {"kind": "draw", "text": "b offers a draw.", "choices": ["accept"]} in seat["prompts"]
+    assert seat["draw_offers"] == ["b"]
     assert w.post("/api/seat/action", json={"type": "draw", "accept": True}).status_code == 200
     outcome = wait_until(abalone.table, lambda s: s["outcome"] is not None)["outcome"]
     assert outcome == {"winners": [], "draw": True, "reason": "agreement"}

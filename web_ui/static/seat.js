@@ -50,11 +50,9 @@
   }
 
   function drawOffer(s) {
-    for (const p of s.prompts || []) {
-      const m = p.kind === "info" && /^(\S+) offers a draw\.$/.exec(p.text);
-      if (m && m[1] !== s.seat) return m[1];
-    }
-    return null;
+    // The seats that offered a draw (the session's own list, cleared by the next move).
+    const others = (s.draw_offers || []).filter((seat) => seat !== s.seat);
+    return others.length ? others[0] : null;
   }
 
   function renderPrivate(s) {

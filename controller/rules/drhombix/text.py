@@ -1,0 +1,162 @@
+"""DRHOMBIX position text and move text (see ``docs/games/drhombix.md``).
+
+Position text: the board, level by level separated by ``/`` (each level in position order:
+row 1 from column a, then row 2, ...), then the side to move.  Cuckoo game: ``w`` white,
+``b`` black, ``.`` empty; after the side to move come white's and black's reserves and the
+positions that have yielded a sandwich capture (``-`` for none, else names joined by
+commas).  Ant game: ``o`` a piece, ``.`` empty; the side to move is ``first`` or ``second``.
+A game ended by resignation or agreement adds ``resigned:SEAT`` or ``draw``.
+
+    ................/........./..../. w 15 15 -         the cuckoo game's square start
+    oooooooooo/oooooo/ooo/o first                       the ant game's triangular start
+
+Move text: ``+1b2`` places a piece from the reserve; ``0a1-1b2`` raises the piece on 0a1;
+a nest capture adds the piece taken, ``+0b2x1c3``; ``x3a1`` and ``x0a1x0d4`` remove pieces
+(ant game).  Sandwich captures follow from the move and are not written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from controller.errors import ParseError
+from controller.rules.base import Outcome, Variant
+from controller.rules.drhombix.board import LEVELS, Board, board
+from controller.rules.drhombix.state import DrhombixState, Move, Place, Raise, Remove
+
+NAME = r"(\d[a-z]\d)"
+PLACE = re.compile(rf"\+{NAME}(?:x{NAME})?")
+RAISE = re.compile(rf"{NAME}-{NAME}(?:x{NAME})?")
+REMOVE = re.compile(rf"x{NAME}(?:x{NAME})?")
+
+
+def _result_field(result: Outcome) -> str:
+    return "draw" if result.is_draw else "resigned:" + result.reason.rsplit(" ", 1)[-1]
+
+
+def position_text(v: Variant, state: DrhombixState) -> str:
+    b = board(v.options["board"])
+    ant = v.options["game"] == "ant"
+    levels: list[list[str]] = [[] for _ in range(LEVELS)]
+    for p in range(b.size):
+        if not state.occupied >> p & 1:
+            ch = "."
+        else:
+            ch = "o" if ant else "b" if state.black >> p & 1 else "w"
+        levels[b.level[p]].append(ch)
+    fields = ["/".join("".join(chars) for chars in levels), v.seats[state.to_move]]
+    if not ant:
+        used = ",".join(b.names_of(state.used)) or "-"
+        fields += [str(state.reserves[0]), str(state.reserves[1]), used]
+    if state.result is not None:
+        fields.append(_result_field(state.result))
+    return " ".join(fields)
+
+
+def parse_position(v: Variant, text: str) -> DrhombixState:
+    b = board(v.options["board"])
+    ant = v.options["game"] == "ant"
+    fields = text.split()
+    result = None
+    if fields and (fields[-1] == "draw" or fields[-1].startswith("resigned:")):
+        last = fields.pop()
+        result = _parse_result(v, last)
+    expected = 2 if ant else 5
+    if len(fields) != expected:
+        shape = ("the board and the side to move (first or second)" if ant else
+                 "the board, the side to move (w or b), white's and black's reserves, and the "
+                 "positions used by sandwich captures (- for none)")
+        raise ParseError(f"a {v.name} position has {expected} fields: {shape}; got "
+                         f"{len(fields)} in {text!r}")
+    occupied, black = _parse_board(v, b, fields[0], ant)
+    if fields[1] not in v.seats:
+        raise ParseError(f"the side to move is {fields[1]!r}; it must be one of "
+                         f"{', '.join(v.seats)}")
+    to_move = v.seats.index(fields[1])
+    if ant:
+        return DrhombixState(v.name, occupied, 0, (0, 0), 0, to_move, result)
+    reserves = []
+    for f in fields[2:4]:
+        if not f.isdigit():
+            raise ParseError(f"{f!r} is not a count of pieces in a reserve")
+        reserves.append(int(f))
+    total = 2 * v.options["pieces"]
+    if occupied.bit_count() + sum(reserves) != total:
+        raise ParseError(f"{occupied.bit_count()} pieces on the board and {sum(reserves)} in "
+                         f"the reserves; together they must be the game's {total}")
+    used = 0
+    if fields[4] != "-":
+        for name in fields[4].split(","):
+            used |= 1 << position(b, name, text)
+    return DrhombixState(v.name, occupied, black, (reserves[0], reserves[1]), used, to_move,
+                         result)
+
+
+def _parse_result(v: Variant, field: str) -> Outcome:
+    if field == "draw":
+        return Outcome((), "agreement")
+    who = field.split(":", 1)[1]
+    if who not in v.seats:
+        raise ParseError(f"{field!r}: {who!r} is not a seat of {v.name}")
+    return Outcome(tuple(s for s in v.seats if s != who), f"resignation of {who}")
+
+
+def _parse_board(v: Variant, b: Board, text: str, ant: bool) -> tuple[int, int]:
+    levels = text.split("/")
+    sizes = [bin(m).count("1") for m in b.level_mask]
+    if [len(x) for x in levels] != sizes:
+        raise ParseError(f"the board field of the {b.shape} board is {LEVELS} levels of "
+                         f"{', '.join(map(str, sizes))} characters separated by '/'; got "
+                         f"{text!r}")
+    pieces = "o" if ant else "wb"
+    occupied = black = 0
+    for p, ch in enumerate("".join(levels)):
+        if ch == ".":
+            continue
+        if ch not in pieces:
+            raise ParseError(f"{b.names[p]} holds {ch!r}; use {' or '.join(pieces)} for a "
+                             "piece, '.' for an empty position")
+        occupied |= 1 << p
+        if ch == "b":
+            black |= 1 << p
+    for p in range(b.size):
+        missing = b.supports[p] & ~occupied
+        if occupied >> p & 1 and missing:
+            raise ParseError(f"{b.names[p]} holds a piece but {', '.join(b.names_of(missing))} "
+                             "under it is empty: every piece rests on full positions")
+    return occupied, black
+
+
+def position(b: Board, name: str, text: str) -> int:
+    try:
+        return b.index[name.lower()]
+    except KeyError:
+        raise ParseError(f"{text!r}: {name!r} is not a position of the {b.shape} board "
+                         f"({b.listing()})") from None
+
+
+def move_text(move: Move) -> str:
+    if isinstance(move, Remove):
+        return "".join("x" + p for p in move.positions)
+    head = "+" + move.target if isinstance(move, Place) else f"{move.source}-{move.target}"
+    return head if move.capture is None else f"{head}x{move.capture}"
+
+
+def parse_move(b: Board, text: str) -> Move:
+    t = text.strip().lower()
+
+    def name(n: str) -> str:
+        return b.names[position(b, n, text)]
+
+    if m := PLACE.fullmatch(t):
+        return Place(name(m[1]), name(m[2]) if m[2] else None)
+    if m := RAISE.fullmatch(t):
+        return Raise(name(m[1]), name(m[2]), name(m[3]) if m[3] else None)
+    if m := REMOVE.fullmatch(t):
+        removed = [name(m[1])] + ([name(m[2])] if m[2] else [])
+        if len(set(removed)) < len(removed):
+            raise ParseError(f"{text!r} names {m[1]} twice; remove two different pieces")
+        return Remove(tuple(sorted(removed, key=b.index.__getitem__)))
+    raise ParseError(f"{text!r} is not a DRHOMBIX move: write a placement as +0b2, a raise as "
+                     "0a1-1b2, a nest capture after either as x and the piece taken "
+                     "(+0b2x1c3), a removal (ant game) as x3a1 or x0a1x0d4")

@@ -1,0 +1,64 @@
+"""DRHOMBIX variants: the cuckoo game with its capture rules switched on and off, on either
+board, and the ant game on either board.
+
+Options of every variant:
+* ``game``: ``cuckoo`` (place and raise, capture, reach the apex) or ``ant`` (the pyramid
+  starts full; remove or raise; whoever removes the last piece loses);
+* ``board``: ``square`` (30 positions) or ``triangle`` (20);
+* ``pieces``: each player's pieces at the start of the cuckoo game (15 square, 10 triangle);
+* ``sandwich``, ``nest``: whether each capture rule is played;
+* ``inverted_nests``: triangular board only; the upside-down triangles of a level are nests
+  too (the rules page names this as an option).
+"""
+
+from __future__ import annotations
+
+from controller.rules.base import Variant
+
+CUCKOO_SEATS = ("w", "b")      # white moves first
+ANT_SEATS = ("first", "second")  # colours play no part: the players are named by turn
+COLOUR_NAMES = {"w": "white", "b": "black"}
+PIECES = {"square": 15, "triangle": 10}
+BOARD_WORDS = {"square": "square board", "triangle": "triangular board"}
+
+
+def _cuckoo(board: str, sandwich: bool = True, nest: bool = True, suffix: str = "",
+            inverted: bool = False, extra: str = "") -> Variant:
+    rules = {(True, True): "sandwich and nest captures",
+             (False, True): "nest captures only (no sandwich rule)",
+             (True, False): "sandwich captures only (no nest rule)",
+             (False, False): "no captures (neither sandwich nor nest rule)"}[(sandwich, nest)]
+    return Variant(
+        f"cuckoo-{board}{suffix}",
+        f"Cuckoo game on the {BOARD_WORDS[board]}, {PIECES[board]} pieces each, {rules}; "
+        f"white first; place or raise to the apex to win.{extra}",
+        CUCKOO_SEATS,
+        {"game": "cuckoo", "board": board, "pieces": PIECES[board], "sandwich": sandwich,
+         "nest": nest, "inverted_nests": inverted})
+
+
+def _ant(board: str) -> Variant:
+    return Variant(
+        f"ant-{board}",
+        f"Ant game on the {BOARD_WORDS[board]}: the pyramid starts full; remove one or two "
+        "free pieces of one level, or raise one free piece; whoever removes the last piece "
+        "loses.",
+        ANT_SEATS,
+        {"game": "ant", "board": board, "pieces": 0, "sandwich": False, "nest": False,
+         "inverted_nests": False})
+
+
+VARIANTS: dict[str, Variant] = {v.name: v for v in (
+    _cuckoo("square"),
+    _cuckoo("triangle"),
+    _cuckoo("square", sandwich=False, suffix="-no-sandwich"),
+    _cuckoo("triangle", sandwich=False, suffix="-no-sandwich"),
+    _cuckoo("square", nest=False, suffix="-no-nest"),
+    _cuckoo("triangle", nest=False, suffix="-no-nest"),
+    _cuckoo("square", sandwich=False, nest=False, suffix="-no-captures"),
+    _cuckoo("triangle", sandwich=False, nest=False, suffix="-no-captures"),
+    _cuckoo("triangle", suffix="-inverted-nests", inverted=True,
+            extra=" The upside-down triangles of three positions count as nests too."),
+    _ant("square"),
+    _ant("triangle"),
+)}

@@ -1,0 +1,43 @@
+"""Build DRHOMBIX positions by hand for tests: name the positions, get a state."""
+
+from __future__ import annotations
+
+from controller.rules.drhombix import DRHOMBIX, DrhombixState
+from controller.rules.drhombix.board import board
+
+G = DRHOMBIX
+
+
+def position(pieces: dict[str, str], to_move: str | None = None, variant: str = "cuckoo-square",
+             reserves: tuple[int, int] | None = None, used: str = "-") -> DrhombixState:
+    """``pieces`` maps names to ``w``/``b`` (``o`` in the ant game); a key may hold several
+    names separated by spaces: ``{"0a1 0b1": "w"}``.  The reserves default to what keeps
+    the game's piece count, split as evenly as the board allows; the first seat moves unless
+    ``to_move`` says otherwise."""
+    v = G.variant(variant)
+    b = board(v.options["board"])
+    cells: dict[str, str] = {}
+    for names, piece in pieces.items():
+        for n in names.split():
+            cells[n] = piece
+    levels = ["".join(cells.get(n, ".") for n, lv in zip(b.names, b.level) if lv == k)
+              for k in range(4)]
+    fields = ["/".join(levels), to_move or v.seats[0]]
+    if v.options["game"] == "cuckoo":
+        if reserves is None:
+            total = 2 * v.options["pieces"] - len(cells)
+            reserves = (total - total // 2, total // 2)
+        fields += [str(reserves[0]), str(reserves[1]), used]
+    return G.parse_position(" ".join(fields), variant)
+
+
+def play(state: DrhombixState, text: str) -> DrhombixState:
+    return G.apply(state, G.parse_move(state, text))
+
+
+def moves_text(state: DrhombixState) -> set[str]:
+    return {G.move_text(m) for m in G.legal_moves(state)}
+
+
+def cells_of(state: DrhombixState) -> dict[str, str]:
+    return dict(G.view(state, None)["cells"])
