@@ -44,7 +44,7 @@ def test_the_config_file_sets_and_the_command_line_overrides(tmp_path):
     config = tmp_path / "c.toml"
     config.write_text('[game]\nvariant = "blitz"\n[web]\nport = 9001\n[storage]\n'
                       'db = "/tmp/x.db"\n[session]\ntakeback = "off"\n[clock]\noff = true\n')
-    options, host, port = resolved("--config", str(config))
+    options, _host, port = resolved("--config", str(config))
     assert (options.variant, port, options.db) == ("blitz", 9001, "/tmp/x.db")
     assert options.session.takeback == "off" and options.session.clock is None
     options, _, port = resolved("--config", str(config), "--port", "9100", "--variant",
