@@ -11,7 +11,7 @@ from typing import Any
 from controller.rules import GAMES, find_game
 from controller.rules.perft import perft, perft_full
 
-BENCHES = ("rules", "inference", "serial")
+BENCHES = ("rules", "inference", "serial", "web", "solver")
 
 
 def register(sub: Any) -> None:
@@ -22,7 +22,9 @@ def register(sub: Any) -> None:
     p.add_argument("what", choices=BENCHES,
                    help="rules: move generation rate and perft times; inference: random games "
                         "played by simulated hands on a noisy simulated board; serial: host "
-                        "latency of board frames over a pseudo-terminal and a socket")
+                        "latency of board frames over a pseudo-terminal and a socket; web: "
+                        "commit -> page update with listening pages, and the server's memory; "
+                        "solver: the DRHOMBIX ant-game solver on both boards")
     p.add_argument("--game", default="abalone", metavar="G",
                    help=f"game for 'rules' (default abalone); one of: {', '.join(GAMES)}")
     p.add_argument("--repeat", type=int, default=5, metavar="N",
@@ -36,6 +38,9 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=1, metavar="S", help="seed for 'inference' (1)")
     p.add_argument("--frames", type=int, default=5000, metavar="N",
                    help="frames for 'serial' (5000)")
+    p.add_argument("--clients", type=int, default=16, metavar="N",
+                   help="listening pages for 'web' (16)")
+    p.add_argument("--moves", type=int, default=30, metavar="N", help="moves for 'web' (30)")
     p.set_defaults(run=run)
 
 
@@ -129,6 +134,17 @@ def run(args: argparse.Namespace) -> int:
         bench_rules(args)
     elif args.what == "inference":
         return bench_inference(args)
+    elif args.what == "web":
+        from web_ui.bench import lines, web_bench
+        print(machine_line())
+        print(f"starting the service and {args.clients} pages...", flush=True)
+        for line in lines(web_bench(clients=args.clients, moves=args.moves)):
+            print(line)
+    elif args.what == "solver":
+        from controller.rules.drhombix.solver import solver_figures
+        print(machine_line())
+        for figure in solver_figures(repeat=args.repeat):
+            print(figure.line())
     elif args.what == "serial":
         from firmware_bridge.bench import bench_serial, format_figures
         print(machine_line())
