@@ -106,7 +106,8 @@ def ensure_chromium() -> None:
     """The browser tests drive Debian's chromium; install it when it is missing.
 
     Needs root or sudo and apt (Debian, Raspberry Pi OS).  Elsewhere it says what to do; the
-    browser tests then fail with the same advice rather than pass unseen.
+    browser tests then fail with the same advice rather than pass unseen (unless
+    BOARDLIGHT_SKIP_BROWSER=1 says to skip them).
     """
     if CHROMIUM.exists():
         return

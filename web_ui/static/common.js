@@ -134,6 +134,38 @@ const BL = (() => {
     if (target && Object.keys(scores).length) box.append(el("span", { text: `first to ${target} wins` }));
   }
 
+  /* Clocks: the snapshot says each seat's time left when it was made and which clock runs;
+     the page counts the running one down from the moment the snapshot arrived. */
+  let clockTimer = null;
+  function formatClock(seconds) {
+    const s = Math.max(0, Math.ceil(seconds));
+    return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }
+  function renderClocks(box, state) {
+    if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+    const c = state.clocks;
+    box.hidden = !c;
+    box.replaceChildren();
+    if (!c) return;
+    const arrived = performance.now();
+    const spans = {};
+    for (const [seat, left] of Object.entries(c.left)) {
+      spans[seat] = el("span", { class: "clock" + (seat === c.running ? " running" : "") });
+      box.append(spans[seat]);
+    }
+    box.append(el("span", { class: "muted", text: c.control }));
+    const tick = () => {
+      const spent = (performance.now() - arrived) / 1000;
+      for (const [seat, left] of Object.entries(c.left)) {
+        const now = seat === c.running ? left - spent : left;
+        spans[seat].textContent = `${seatName(state, seat)} ${formatClock(now)}`;
+        spans[seat].classList.toggle("low", now < 30);
+      }
+    };
+    tick();
+    if (c.running) clockTimer = setInterval(tick, 250);
+  }
+
   function renderOutcome(box, state) {
     const o = state.outcome;
     box.hidden = !o;
@@ -143,7 +175,7 @@ const BL = (() => {
   }
 
   const PROMPT_TITLES = { setup: "Set-up", correction: "Put it back", illegal: "Not legal",
-    takeback: "Take back?", choose: "Which move?", info: "" };
+    takeback: "Take back?", choose: "Which move?", draw: "Draw?", info: "" };
 
   /* Prompts: words from the session; ``buttons(prompt)`` may give buttons to add. */
   function renderPrompts(box, state, buttons) {
@@ -165,5 +197,5 @@ const BL = (() => {
   }
 
   return { el, svg, toast, api, connect, pieceColour, seatColour, seatName, dot,
-    renderTurn, renderScores, renderOutcome, renderPrompts, renderLastMove };
+    renderTurn, renderScores, renderClocks, renderOutcome, renderPrompts, renderLastMove };
 })();

@@ -114,6 +114,7 @@
     $("you-dot").style.background = BL.seatColour(s, s.seat);
     BL.renderTurn($("turn"), s, s.seat);
     BL.renderScores($("scores"), s);
+    BL.renderClocks($("clocks"), s);
     BL.renderOutcome($("outcome"), s);
     BL.renderPrompts($("prompts"), s, promptButtons);
     BL.renderLastMove($("last-move"), s);

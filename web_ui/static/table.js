@@ -113,6 +113,7 @@
     board.update(s);
     BL.renderTurn($("turn"), s, null);
     BL.renderScores($("scores"), s);
+    BL.renderClocks($("clocks"), s);
     BL.renderOutcome($("outcome"), s);
     BL.renderPrompts($("prompts"), s, takebackButtons);
     BL.renderLastMove($("last-move"), s);
