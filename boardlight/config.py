@@ -30,7 +30,7 @@ class Settings:
     # [game]
     game: str = "abalone"
     variant: str | None = None
-    seed: int = 0
+    seed: int | None = None  # None: a fresh secret seed per game
     # [board]
     board: str = "sim"
     profile: str | None = None
@@ -76,7 +76,7 @@ def parse_settings(data: dict[str, Any], source: str) -> Settings:
     if (t := top.table("game")) is not None:
         values["game"] = t.text("name", required=False, default="abalone")
         values["variant"] = t.text("variant", required=False)
-        values["seed"] = t.integer("seed", low=0, high=2**63 - 1, default=0)
+        values["seed"] = t.integer("seed", low=0, high=2**63 - 1)
         t.done()
     if (t := top.table("board")) is not None:
         values["board"] = t.text("kind", required=False, default="sim", choices=BOARDS)
@@ -115,4 +115,4 @@ def parse_settings(data: dict[str, Any], source: str) -> Settings:
     if problems.lines:
         raise ConfigError("\n".join(problems.lines))
     return Settings(**{k: v for k, v in values.items() if v is not None or k in (
-        "variant", "profile", "serial_url", "db", "brightness")})
+        "variant", "profile", "serial_url", "db", "brightness", "seed")})

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -43,7 +44,7 @@ class ServiceOptions:
     board: str = "sim"
     profile: str | None = None          # gpio/serial: a shipped profile name or a TOML path
     serial_url: str | None = None
-    seed: int = 0
+    seed: int | None = None             # None: a fresh secret seed per game (hidden deals)
     position: str | None = None
     sense: str = "presence"             # the simulated board's sensors
     db: str | None = None               # the event log; an unfinished game there resumes
@@ -73,12 +74,14 @@ class Service:
         self.log = EventLog(options.db) if options.db else None
         if self.log:
             self._closers.append(self.log.close)
+        self.seed = 0
         self.resumed = self._unfinished_game()
         if self.resumed:
+            self.seed = self.resumed.record.seed
             self.variant = self.resumed.record.variant
             state = self.resumed.state
         else:
-            state = self._start_state(options.position, options.seed)
+            state = self._start_state(options.position, self._seed(options.seed))
         self.spec = self._build_board(state)
         session = GameSession(self.game, self.spec, state, options.session,
                               resumed=self.resumed is not None)
@@ -92,7 +95,7 @@ class Service:
         self._writer: LogWriter | None = None
         if self.log:
             game_id = (self.resumed.record.id if self.resumed else self.log.new_game(
-                self.game.name, self.variant, options.seed, self.game.position_text(state)))
+                self.game.name, self.variant, self.seed, self.game.position_text(state)))
             self._attach_log(game_id)
         self.table = Table(self.runner)
         self.runner.subscribe(self._show_leds)
@@ -105,6 +108,12 @@ class Service:
                                       on_scan=self.watchdog.kick)
 
     # ---- building ----------------------------------------------------------------------------
+
+    def _seed(self, seed: int | None) -> int:
+        """The seed of a new game's shuffles and deals: the one configured, else a fresh
+        secret one (a fixed default would let anyone who knows the code predict the deal)."""
+        self.seed = secrets.randbits(62) if seed is None else seed
+        return self.seed
 
     def _start_state(self, position: str | None, seed: int) -> Any:
         if position:
@@ -248,7 +257,7 @@ class Service:
             raise ServiceError(f"this board is built for {self.game.name}; it cannot play "
                                f"{new_game.name}")
         v = new_game.variant(variant).name
-        seed = self.options.seed if seed is None else seed
+        seed = self._seed(self.options.seed if seed is None else seed)
         if self.scan_loop:
             self.scan_loop.stop()
         self.game, self.variant = new_game, v

@@ -11,7 +11,7 @@ from typing import Any
 from controller.rules import GAMES, find_game
 from controller.rules.perft import perft, perft_full
 
-BENCHES = ("rules", "inference", "serial", "web", "solver")
+BENCHES = ("rules", "inference", "serial", "web", "solver", "rhombus")
 
 
 def register(sub: Any) -> None:
@@ -24,7 +24,8 @@ def register(sub: Any) -> None:
                         "played by simulated hands on a noisy simulated board; serial: host "
                         "latency of board frames over a pseudo-terminal and a socket; web: "
                         "commit -> page update with listening pages, and the server's memory; "
-                        "solver: the DRHOMBIX ant-game solver on both boards")
+                        "solver: the DRHOMBIX ant-game solver on both boards; rhombus: the "
+                        "worst action counts and generation times found")
     p.add_argument("--game", default="abalone", metavar="G",
                    help=f"game for 'rules' (default abalone); one of: {', '.join(GAMES)}")
     p.add_argument("--repeat", type=int, default=5, metavar="N",
@@ -145,6 +146,13 @@ def run(args: argparse.Namespace) -> int:
         print(machine_line())
         for figure in solver_figures(repeat=args.repeat):
             print(figure.line())
+    elif args.what == "rhombus":
+        from controller.rules.rhombus.bench import report
+        print(machine_line())
+        print("searching for the largest action sets (random play and constructed flushes)...",
+              flush=True)
+        for line in report(quick=args.quick):
+            print(line)
     elif args.what == "serial":
         from firmware_bridge.bench import bench_serial, format_figures
         print(machine_line())

@@ -9,8 +9,9 @@ from controller.errors import UnknownGameError
 from controller.rules.abalone import ABALONE
 from controller.rules.base import Game
 from controller.rules.drhombix import DRHOMBIX
+from controller.rules.rhombus import RHOMBUS
 
-GAMES: Mapping[str, Game[Any, Any]] = {g.name: g for g in (ABALONE, DRHOMBIX)}
+GAMES: Mapping[str, Game[Any, Any]] = {g.name: g for g in (ABALONE, DRHOMBIX, RHOMBUS)}
 
 
 def find_game(name: str) -> Game[Any, Any]:

@@ -101,6 +101,8 @@ class _AmendBase:
     seat: str
     touched: set[str]
     committed_at: float
+    declared: dict[str, str] = field(default_factory=dict)  # what the mover's phone said
+    declared_move: str | None = None
 
 
 @dataclass
@@ -373,12 +375,14 @@ class GameSession:
         return "Set up the board: " + "; ".join(parts) + "."
 
     def _candidates(self, idx: FootprintIndex, diff: Diff, touched: set[str],
-                    seat: str | None) -> list[Footprint]:
+                    seat: str | None, base: _AmendBase | None = None) -> list[Footprint]:
+        """Legal moves of ``idx`` that the reading shows and the mover's phone allows (the
+        declarations are the amendment base's when matching an amendment)."""
         found = [fp for fp in idx.matching(diff) if fp.touched <= touched]
-        facets = self.declared.get(seat or "", {})
+        facets = base.declared if base else self.declared.get(seat or "", {})
         if facets:
             found = [fp for fp in found if all(fp.facets.get(k) == v for k, v in facets.items())]
-        wanted = self.declared_move.get(seat or "")
+        wanted = base.declared_move if base else self.declared_move.get(seat or "")
         if wanted:
             found = [fp for fp in found if fp.text == wanted]
         if len(found) > 1:
@@ -398,18 +402,19 @@ class GameSession:
                 keep.append(fp)
         return keep
 
-    def _hidden_choice(self, fp: Footprint) -> bool:
+    def _hidden_choice(self, fp: Footprint, base: _AmendBase | None = None) -> bool:
         """The move needs its owner's phone: a facet no sensor sees that the mover has not
         declared, or a change on board cells no sensor of this build reads (a raise to an
         unsensed level), unless the mover declared the move or its facets."""
         seat = self.to_move or ""
-        if self.declared_move.get(seat) == fp.text:
+        wanted = base.declared_move if base else self.declared_move.get(seat)
+        if wanted == fp.text:
             return False
-        declared = self.declared.get(seat, {})
+        declared = base.declared if base else self.declared.get(seat, {})
         facets_said = bool(fp.facets) and all(declared.get(k) == v
                                               for k, v in fp.facets.items())
-        if fp.facets and not facets_said and self.game.facets_need_confirmation(
-                self.state, fp.move):
+        state = base.index.state if base else self.state
+        if fp.facets and not facets_said and self.game.facets_need_confirmation(state, fp.move):
             return True
         return bool(self._unsensed(fp)) and not facets_said
 
@@ -451,7 +456,11 @@ class GameSession:
 
     def _moving(self, diff: Diff) -> bool:
         """Pieces are in the air on the way to some legal move (of this player, or of the
-        player whose provisional move may still grow)."""
+        player whose provisional move may still grow).  Pieces only lifted are never an
+        error: the player may be thinking, and judging them against the mover's own legal
+        moves would tell the table what a hidden hand allows."""
+        if all(v == self.index.empty for _, v in diff):
+            return True
         if self.index.in_progress(diff):
             return True
         if self.amend:
@@ -465,11 +474,15 @@ class GameSession:
         assert base is not None
         diff = base.index.diff_of(self.reading)
         found = [fp for fp in self._candidates(base.index, diff, base.touched | self.turn.touched,
-                                               base.seat)
+                                               base.seat, base)
                  if fp.move != base.footprint.move]
         if len(found) != 1:
             return False
         fp = found[0]
+        if self._hidden_choice(fp, base):
+            # The sensors alone never make a move that needs its owner's phone, an amended
+            # one included: whether it would tell the table what the hand holds.
+            return False
         entry = self.history.pop()
         self.state = entry.state
         self._index = base.index
@@ -548,9 +561,14 @@ class GameSession:
         idx = self.index
         self.history.append(_Entry(before, fp, seat, frozenset(idx.reading.items())))
         first_at = self.amend.committed_at if amends and self.amend else t
+        declared = (dict(self.amend.declared) if amends and self.amend
+                    else dict(self.declared.get(seat, {})))
+        declared_move = (self.amend.declared_move if amends and self.amend
+                         else self.declared_move.get(seat))
         # Only a commit the sensors made on their own is provisional; one ended by the
         # button or the phone is the player's final word.
-        self.amend = (_AmendBase(idx, fp, seat, set(self.turn.touched), first_at)
+        self.amend = (_AmendBase(idx, fp, seat, set(self.turn.touched), first_at, declared,
+                                 declared_move)
                       if how in ("sensors", "settle") else None)
         self.state = after
         self.ply += 1
@@ -812,10 +830,9 @@ class GameSession:
 
     def _progress_picture(self, diff: Diff, lit: Any) -> tuple[dict[str, Light], str]:
         idx = self.index
-        moving = idx.in_progress(diff)
+        moving = idx.in_progress(diff, idx.hintable)  # public moves only: the lights are public
         if moving:
-            public = set(idx.hintable)
-            hints = {p for fp in moving if fp in public for p in self._targets(fp, diff)}
+            hints = {p for fp in moving for p in self._targets(fp, diff)}
             return L.move_lights((), (), lit, hints), "hints"
         if self._moving(diff):
             return {}, "moving"
@@ -825,9 +842,13 @@ class GameSession:
     def _targets(self, fp: Footprint, done: Diff) -> set[str]:
         """Where a move still puts pieces: sensed positions not yet reading their final
         value, and board cells no sensor reads (lit through ``lit_positions``)."""
+        reached = {p for p, _ in done}
         out = {p for p, v in fp.diff if v != self.index.empty and (p, v) not in done}
-        out |= {c.position for c in fp.effect.changes
-                if c.after and c.position in self._unsensed(fp)}
+        # Where a piece lands on another (a kill), or no sensor reads: the reading does not
+        # change there, so the effect says it.
+        out |= {c.position for c in fp.effect.changes if c.after and c.after != c.before
+                and c.position not in reached
+                and (c.position in self._unsensed(fp) or len(c.after) == len(c.before))}
         return out
 
     def _move_cells(self, fp: Footprint) -> tuple[list[str], list[str]]:

@@ -91,3 +91,18 @@ def test_a_real_board_refuses_an_unknown_variant_and_keeps_its_game():
 def test_unknown_board_kind():
     with pytest.raises(ServiceError, match="use one of sim, gpio, serial"):
         Service(ServiceOptions(board="usb"))
+
+
+def test_each_game_gets_a_fresh_secret_seed_unless_one_is_configured():
+    a, b = Service(ServiceOptions()).start(), Service(ServiceOptions()).start()
+    fixed = Service(ServiceOptions(seed=7)).start()
+    try:
+        assert a.seed != b.seed  # 62 random bits: equal with probability 2**-62
+        assert fixed.seed == 7
+        fixed.new_game()
+        assert fixed.seed == 7
+        a.new_game()
+        assert a.seed != b.seed
+    finally:
+        for s in (a, b, fixed):
+            s.stop()

@@ -1,0 +1,196 @@
+"""Rhombus: all of ``shared/rules/rhombus.md`` (decisions in ``docs/games/rhombus.md``).
+
+The rules live in small modules: ``board`` (squares as bitmasks, walks, blockades, crosses),
+``cards`` (which card sets make an action), ``movegen`` (actions by destination sets),
+``state`` (variants, deal, refill and reshuffle), ``text`` (move and position text),
+``physical`` (positions, layout, effects) and ``view`` (what each seat may see).  This module
+ties them to the ``Game`` contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any, ClassVar
+
+from controller.errors import IllegalMoveError
+from controller.rules.base import Effect, Game, Geometry, MetaMove, Outcome, Stack, Variant
+from controller.rules.rhombus import physical
+from controller.rules.rhombus.board import names
+from controller.rules.rhombus.cards import HIDDEN, cards_text, value
+from controller.rules.rhombus.checks import check_position
+from controller.rules.rhombus.end import board_outcome
+from controller.rules.rhombus.explain import why_illegal
+from controller.rules.rhombus.movegen import Move, generate
+from controller.rules.rhombus.position import (
+    controlled,
+    held,
+    mover_context,
+)
+from controller.rules.rhombus.state import (
+    COLOUR_NAMES,
+    VARIANTS,
+    Refill,
+    RhombusState,
+    deal,
+    refill,
+)
+from controller.rules.rhombus.text import (
+    move_text,
+    parse_move_text,
+    parse_position_text,
+    position_text,
+)
+from controller.rules.rhombus.view import view
+
+
+@lru_cache(maxsize=8)
+def _moves(state: RhombusState) -> tuple[tuple[Move, ...], frozenset[Move]]:
+    v = VARIANTS[state.variant]
+    largest = 4 if v.options["formation"] else 3
+    found = tuple(generate(mover_context(state), held(state, state.to_move), largest))
+    return found, frozenset(found)
+
+
+class Rhombus(Game[RhombusState, Move]):
+    name: ClassVar[str] = "rhombus"
+    title: ClassVar[str] = "Rhombus"
+    default_variant: ClassVar[str] = "two-player"
+    variants = VARIANTS
+
+    # ---- set-up ------------------------------------------------------------------------------
+
+    def setup(self, variant: str | None = None, seed: int = 0) -> RhombusState:
+        return deal(self.variant(variant), seed)
+
+    def variant_of(self, state: RhombusState) -> Variant:
+        return VARIANTS[state.variant]
+
+    def to_move(self, state: RhombusState) -> str | None:
+        if self.outcome(state) is not None:
+            return None
+        return VARIANTS[state.variant].seats[state.to_move]
+
+    def same_side(self, state: RhombusState, a: str, b: str) -> bool:
+        return any(a in t and b in t for t in VARIANTS[state.variant].options["teams"])
+
+    # ---- actions -----------------------------------------------------------------------------
+
+    def legal_moves(self, state: RhombusState) -> Sequence[Move]:
+        if self.outcome(state) is not None:
+            return ()
+        return _moves(state)[0]
+
+    def is_legal(self, state: RhombusState, move: Move | MetaMove) -> bool:
+        if not isinstance(move, Move):
+            return super().is_legal(state, move)
+        return self.outcome(state) is None and move in _moves(state)[1]
+
+    def apply(self, state: RhombusState, move: Move | MetaMove) -> RhombusState:
+        if isinstance(move, Move) and self.outcome(state) is None:
+            if move not in _moves(state)[1]:
+                raise IllegalMoveError(self.explain_illegal(state, move))
+            return self.play(state, move)
+        return super().apply(state, move)
+
+    def play(self, state: RhombusState, move: Move) -> RhombusState:
+        v = VARIANTS[state.variant]
+        formation = v.options["formation"]
+        n = len(v.seats)
+        c = controlled(state)
+        pieces = list(state.pieces)
+        reserve = list(state.reserve)
+        out = list(state.out)
+        for j in range(n):
+            hit = pieces[j] & move.kills
+            if hit and j != c:
+                pieces[j] &= ~hit
+                if formation:
+                    reserve[j] += hit.bit_count()
+                else:
+                    out[j] += hit.bit_count()
+        pieces[c] = pieces[c] & ~move.sources | move.targets
+        reserve[c] += move.revived - move.entered
+        out[c] -= move.revived
+        i = state.to_move
+        r = Refill(list(state.open[i]), list(state.hidden[i]), list(state.pile),
+                   list(state.discard), state.seed, state.shuffles)
+        reactivation = (not formation and len(move.cards) == 3
+                        and len({value(x) for x in move.cards}) == 1)
+        refill(r, move.cards, reactivation)
+        opens = list(state.open)
+        hiddens = list(state.hidden)
+        opens[i] = tuple(r.open)
+        hiddens[i] = tuple(r.hidden)
+        return RhombusState(state.variant, tuple(pieces), tuple(reserve), tuple(out),
+                            tuple(opens), tuple(hiddens), tuple(r.pile), tuple(r.discard),
+                            (i + 1) % n, state.ply + 1, state.seed, r.shuffles)
+
+    def explain_illegal(self, state: RhombusState, move: Move) -> str:
+        if not isinstance(move, Move):
+            return f"{move!r} is not a Rhombus action"
+        v = VARIANTS[state.variant]
+        return why_illegal(state, v, move, mover_context(state),
+                           held(state, state.to_move), self.board_move_text(move))
+
+    # ---- the end -------------------------------------------------------------------------------
+
+    def board_outcome(self, state: RhombusState) -> Outcome | None:
+        return board_outcome(state)
+
+    # ---- views and text --------------------------------------------------------------------
+
+    def view(self, state: RhombusState, seat: str | None) -> dict[str, Any]:
+        return view(self, state, seat)
+
+    def position_text(self, state: RhombusState) -> str:
+        return position_text(state, VARIANTS[state.variant])
+
+    def parse_position(self, text: str, variant: str | None = None) -> RhombusState:
+        state = parse_position_text(text, self.variant(variant))
+        check_position(state, VARIANTS[state.variant])
+        return state
+
+    def board_move_text(self, move: Move) -> str:
+        return move_text(move)
+
+    def parse_board_move(self, state: RhombusState, text: str) -> Move:
+        return parse_move_text(text)
+
+    # ---- hidden cards, phones and lights -----------------------------------------------------
+
+    def move_facets(self, state: RhombusState, move: Move) -> Mapping[str, str]:
+        return {"cards": cards_text(move.cards)}
+
+    def facets_need_confirmation(self, state: RhombusState, move: Move) -> bool:
+        # Public information only: whether the mover holds a hand card at all (the table
+        # sees how many), never which.  A hand card the table cannot rule out could explain
+        # or extend almost any reading (docs/games/rhombus.md, "Privacy"), so while the mover
+        # holds one, every reading waits for the phone unless the cards were declared first.
+        return bool(state.hidden[state.to_move])
+
+    def hint_moves(self, state: RhombusState) -> Sequence[Move]:
+        """Actions with open table cards only: what the table itself could work out."""
+        return tuple(m for m in self.legal_moves(state) if not any(c & HIDDEN for c in m.cards))
+
+    # ---- the physical board -----------------------------------------------------------------
+
+    def geometry(self, variant: str | None = None) -> Geometry:
+        return physical.geometry(self.variant(variant).name)
+
+    def layout(self, state: RhombusState) -> Mapping[str, Stack]:
+        return physical.layout(state, VARIANTS[state.variant])
+
+    def effect(self, state: RhombusState, move: Move) -> Effect:
+        return physical.effect(state, VARIANTS[state.variant], controlled(state), move)
+
+    def piece_name(self, piece: str, plural: bool = False) -> str:
+        return f"{COLOUR_NAMES.get(piece, piece)} piece{'s' if plural else ''}"
+
+    # ---- for pages and tests ----------------------------------------------------------------
+
+    def squares(self, mask: int) -> list[str]:
+        return names(mask)
+
+
+RHOMBUS = Rhombus()

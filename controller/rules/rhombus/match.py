@@ -1,0 +1,153 @@
+"""Matching a board reading by destination sets, without listing every action.
+
+The session today lists every legal action and looks the reading up (``FootprintIndex``);
+a four-card Formation flush on an open board has tens of thousands of actions, too many to
+list after every move on a Raspberry Pi.  A reading says almost everything an action does:
+which squares emptied, which filled, which were touched.  ``moves_reading`` turns that into
+the few outcomes it can be (the unseen part: which touched opponent squares now hold a
+killer of the mover's) and asks, per card set, whether the cards can reach exactly that
+outcome: a search aimed at one goal, pruned as soon as too few cards are left to put the
+wrong pieces right.  This is the game's half of the session proposal in
+``docs/games/rhombus.md``; its answers equal the listed actions' (tested).
+"""
+
+from __future__ import annotations
+
+from controller.rules.rhombus.board import FULL, bits
+from controller.rules.rhombus.cards import (
+    DIAGONAL,
+    REACTIVATE,
+    Carry,
+    Program,
+    programs,
+    sub_hands,
+)
+from controller.rules.rhombus.movegen import (
+    Context,
+    Move,
+    Outcome3,
+    Reach,
+    has_real_action,
+    outcomes,
+    reach,
+)
+
+ODD = sum(1 << i for i in range(25) if (i % 5 + i // 5) % 2)
+DIST = [[abs(i % 5 - j % 5) + abs(i // 5 - j // 5) for j in range(25)] for i in range(25)]
+REACH = {1: 1, 2: 2, 3: 3, 6: 6, DIAGONAL: 8}   # at most this far (Manhattan) per card
+
+
+def _too_far(own: int, want: int, budget: int) -> bool:
+    """Every piece off the goal must walk at least to the nearest goal square still empty
+    of own pieces; more than the cards left can carry is hopeless."""
+    missing = [b.bit_length() - 1 for b in bits(want & ~own)]
+    if not missing:
+        return False
+    need = 0
+    for b in bits(own & ~want):
+        row = DIST[b.bit_length() - 1]
+        need += min(row[m] for m in missing)
+    return need > budget
+
+
+def reaches(ctx: Context, prog: Carry, goal: Outcome3, cache: Reach) -> bool:
+    """Whether carrying out ``prog`` can end in exactly ``goal`` (own, killed, entered).
+
+    Depth first, aimed at the goal, with three cuts: too few cards left to move every piece
+    that is wrong or to fill every square that is missing; the colour parity (an A or a Q
+    changes the colour of the square its piece stands on, the other cards do not, and every
+    card left must be carried out); and too few squares of movement left to walk the wrong
+    pieces to the nearest missing squares.
+    """
+    want_own, want_killed, want_entered = goal
+    want_parity = (want_own & ODD).bit_count() & 1
+    others = ctx.blockers | ctx.foes
+    seen: set[tuple[int, int, int, tuple[int, ...], int]] = set()
+    stack = [(ctx.own, 0, 0, prog.movers, prog.nines)]
+    while stack:
+        state = stack.pop()
+        if state in seen:
+            continue
+        seen.add(state)
+        own, killed, entered, rem, nines = state
+        wrong = (own & ~want_own).bit_count()
+        missing = (want_own & ~own).bit_count()
+        to_enter = want_entered - entered
+        unkilled = (want_killed & ~killed).bit_count()
+        if (wrong > len(rem) or missing > len(rem) + min(nines, to_enter) or to_enter < 0
+                or unkilled > len(rem) + nines):
+            continue  # too few cards left to put it right
+        odd = sum(1 for step in rem if step in (1, 3))
+        if ((own & ODD).bit_count() + odd) & 1 != want_parity:
+            continue  # pieces entering land on a1-coloured corners: parity is the movers'
+        if _too_far(own, want_own, sum(REACH[step] for step in rem)):
+            continue
+        kills_left = prog.kills - killed.bit_count()
+        if not rem and own == want_own and killed == want_killed and entered == want_entered \
+                and (kills_left == 0 or not prog.must_kill):
+            return True
+        free = FULL & ~(own | others & ~killed)
+        ends = ctx.killable & want_killed & ~killed if kills_left else 0
+        prev = -1
+        for k, step in enumerate(rem):
+            if step == prev:
+                continue
+            prev = step
+            rest = rem[:k] + rem[k + 1:]
+            for p in bits(own):
+                for d in bits(reach(cache, step, p, free, ends)):
+                    stack.append((own ^ p | d, killed | d & ends, entered, rest, nines))
+        if nines and to_enter > 0 and entered < ctx.reserve:
+            corner = ctx.corner
+            if free & corner:
+                stack.append((own | corner, killed, entered + 1, rem, nines - 1))
+            elif ends & corner:
+                stack.append((own | corner, killed | corner, entered + 1, rem, nines - 1))
+    return False
+
+
+def _fits(ctx: Context, prog: Program, goal: Outcome3, cache: Reach) -> bool:
+    if isinstance(prog, Carry):
+        return reaches(ctx, prog, goal, cache)
+    return goal in outcomes(ctx, prog)  # the eliminator and friends have few outcomes
+
+
+def moves_reading(ctx: Context, held: tuple[int, ...], largest: int, occupied: int,
+                  touched: int) -> list[Move]:
+    """The actions after which exactly ``occupied`` squares hold a piece (presence sensing)
+    and whose squares that change were all ``touched``.
+
+    A kill whose killer stays on the victim's square leaves the reading unchanged there;
+    such squares must have been touched, so each touched, still occupied opponent square
+    may or may not be one.
+    """
+    before = ctx.own | ctx.blockers | ctx.foes
+    vacated = before & ~occupied
+    filled = occupied & ~before
+    if vacated & ctx.blockers or (vacated | filled) & ~touched & FULL:
+        return []
+    maybe_kills = bits(ctx.foes & occupied & touched)
+    goals: list[Outcome3] = []
+    for mask in range(1 << len(maybe_kills)):
+        stay = sum(b for i, b in enumerate(maybe_kills) if mask >> i & 1)
+        own_after = ctx.own & ~vacated | filled | stay
+        entered = own_after.bit_count() - ctx.own.bit_count()
+        if 0 <= entered <= ctx.reserve:
+            goals.append((own_after, vacated & ctx.foes | stay, entered))
+    # Formation: with no piece on the board (or, with ``stuck_discards``, no other action) a
+    # card set may be played for nothing (a discard), which reads as an unchanged board.
+    discard = (ctx.formation and not ctx.own) or (
+        ctx.stuck_discards and not has_real_action(ctx, held))
+    nothing = (ctx.own, 0, 0)
+    out: list[Move] = []
+    cache: Reach = {}
+    for cards in sub_hands(held, largest):
+        progs = programs(cards, ctx.formation)
+        revived = 1 if REACTIVATE in progs and ctx.out else 0
+        for goal in goals:
+            if any(_fits(ctx, prog, goal, cache) for prog in progs) or (
+                    discard and progs and goal == nothing):
+                own_after, killed, entered = goal
+                out.append(Move(cards, ctx.own & ~own_after, own_after & ~ctx.own, killed,
+                                entered, revived))
+    return out

@@ -1,0 +1,43 @@
+"""The worst-case search behind ``boardlight bench rhombus`` (small budgets: the figures
+themselves are in docs/benchmarks.md)."""
+
+from __future__ import annotations
+
+from controller.rules.rhombus import RHOMBUS as G
+from controller.rules.rhombus.bench import (
+    built,
+    generation_time,
+    public_ambiguity,
+    report,
+    search,
+)
+
+
+def test_built_positions_are_real_positions_with_a_one_suit_hand():
+    s = built("two-player", ["b2", "d2", "c3"], "e5", ("6", "Q", "K"), "H")
+    assert G.parse_position(G.position_text(s), "two-player") == s
+    assert G.view(s, "r")["table"]["r"] == ["6H", "QH"] and G.view(s, "r")["hand"] == ["KH"]
+    actions, seconds = generation_time(s, 1)
+    assert actions == len(G.legal_moves(s)) and seconds > 0
+
+
+def test_the_search_finds_flushes_worse_than_random_play():
+    result = search("two-player", random_count=60, layouts=1, climb=3, repeat=1, readings=5)
+    assert result.worst_actions > result.random_worst_actions
+    worst = G.parse_position(result.worst_position, "two-player")
+    assert len(G.legal_moves(worst)) == result.worst_actions
+    assert len(result.match_times) == 5 and result.random_positions == 60
+    assert any("over 20 ms" in line for line in result.lines())
+
+
+def test_the_report_covers_every_variant():
+    lines = report(["four-player"], quick=True)
+    assert len(lines) == 5 and all(line.lstrip().startswith(("rhombus four-player", "position"))
+                                   for line in lines)
+
+
+def test_a_hand_card_could_explain_the_table_card_actions():
+    # Why every reading waits for the phone while the mover holds a hand card.
+    total, same, grown = public_ambiguity("two-player", 70)
+    assert total > 0 and same <= grown <= total
+    assert grown == total
