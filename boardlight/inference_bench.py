@@ -100,23 +100,30 @@ def _turn(sim: Simulation, rng: random.Random, intended: list[str],
     text = game.move_text(move)
     fp = next(f for f in session.index.footprints if f.text == text)
     extendable = bool(session.index.extensions(fp))
-    steps = hand_steps(game.effect(state, move), rng)
+    steps = hand_steps(game.effect(state, move), rng, before=game.layout(state))
     t = sim.t + rng.uniform(0.2, 0.6)
     actions: list[Action] = []
     geo = sim.board.geometry
     occupied = set(sim.board.layout())
-    if rng.random() < 0.15:  # a piece lifted and put back
-        own = [p for p in occupied if p in geo.cells]
+    seat = session.to_move or ""
+    if rng.random() < 0.15:  # a piece lifted and put back while the player thinks
+        own = sorted(p for p in occupied if p in geo.cells)
         if own:
             p = rng.choice(own)
             actions += [Action(t, "lift", p), Action(t + rng.uniform(0.1, 0.8), "place", p)]
             t += 1.0
             report.put_backs += 1
+    # What no sensor sees, the player says on the phone when they start the move.
+    if fp.facets:
+        actions.append(Action(t - 0.1, "phone", {"seat": seat, "type": "declare",
+                                                 "facets": dict(fp.facets)}))
+    if not fp.diff:  # no sensor of this board sees the move: the phone makes it
+        actions.append(Action(t, "phone", {"seat": seat, "type": "move", "move": text}))
     times = []
     for k, s in enumerate(steps):
         slide = (k > 0 and s.action == "place" and steps[k - 1].action == "lift"
                  and steps[k - 1].position in geo.coords and s.position in geo.coords
-                 and geo.distance(steps[k - 1].position, s.position) < 1.01
+                 and 0 < geo.distance(steps[k - 1].position, s.position) < 1.01
                  and rng.random() < 0.3)
         t += rng.uniform(0.005, 0.03) if slide else rng.uniform(0.05, 0.8)
         times.append(t)
@@ -132,7 +139,7 @@ def _turn(sim: Simulation, rng: random.Random, intended: list[str],
         actions += [Action(first.t, "place", detour, first.extra),
                     Action(first.t + shift * 0.6, "lift", detour)]
         report.wrong_placements += 1
-    last = max(a.t for a in actions)
+    last = max((a.t for a in actions), default=t)
     press = None
     if extendable and rng.random() < 0.8:
         press = last + rng.uniform(0.1, 0.6)
@@ -143,7 +150,8 @@ def _turn(sim: Simulation, rng: random.Random, intended: list[str],
     rest = sim.board.rested_at
     deadline = (press or last) + session.config.settle_max + 1.0
     asked = False
-    while len(sim.commits()) == before and sim.t < deadline:
+    # Wait for the intended move to stand (not for any commit: noise may commit and amend).
+    while sim.final_moves() != [*intended, text] and sim.t < deadline:
         sim.step_to(sim.t + 0.05)
         choose = [p for p in session.prompts if p.kind == "choose" and text in p.choices]
         if choose and not asked:  # the player reads the phone and taps their move

@@ -176,7 +176,7 @@ class Simulation:
         if not self.game.is_legal(state, move):
             self.game.apply(state, move)  # raises IllegalMoveError saying why
         gap = float(action.extra.get("gap", 0.25))
-        steps = hand_steps(self.game.effect(state, move))
+        steps = hand_steps(self.game.effect(state, move), before=self.game.layout(state))
         times = [action.t + k * gap for k in range(len(steps))]
         return hand_actions(steps, times, action.line)
 

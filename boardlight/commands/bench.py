@@ -109,7 +109,6 @@ def bench_rules(args: argparse.Namespace) -> None:
 
 def bench_inference(args: argparse.Namespace) -> int:
     from boardlight.inference_bench import run_inference_bench
-    from hardware.simboard import default_spec
 
     game = find_game(args.game)
     variant = game.variant(args.variant).name
@@ -121,8 +120,11 @@ def bench_inference(args: argparse.Namespace) -> int:
         print(f"  game {done}/{args.games}: {report.turns} turns, ghosts {len(report.ghosts)}",
               flush=True)
 
-    report = run_inference_bench(game, variant, default_spec(game, variant), args.games,
-                                 args.plies, args.seed, progress)
+    from boardlight.commands.simulate import board_spec  # the shipped profile, if any
+    spec = board_spec(game, variant, None, None)
+    print(f"board: {spec.name} ({spec.sense.value} sensing, {len(spec.sensed)} sensors)")
+    report = run_inference_bench(game, variant, spec, args.games, args.plies, args.seed,
+                                 progress)
     for line in report.lines():
         print(line)
     for problem in report.ghosts + report.missed:

@@ -413,6 +413,16 @@ class Game(ABC, Generic[S, M]):
         """
         return self.legal_moves(state)
 
+    def public_moves(self, state: S) -> Sequence[M]:
+        """The moves the seat to move *might* have, as far as public information tells.
+
+        A game with hidden hands returns every move some hand consistent with the table could
+        make (it may list moves the real hand cannot), so that the session can tell a move in
+        progress from an illegal one without looking at the hand.  Games without hidden
+        information return their legal moves.
+        """
+        return self.legal_moves(state)
+
     def move_facets(self, state: S, move: M) -> Mapping[str, str]:
         """What about ``move`` no sensor sees (``{"tile": "3"}``, ``{"card": "QS"}``).
 

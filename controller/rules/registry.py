@@ -8,10 +8,12 @@ from typing import Any
 from controller.errors import UnknownGameError
 from controller.rules.abalone import ABALONE
 from controller.rules.base import Game
+from controller.rules.crosswise import CROSSWISE
 from controller.rules.drhombix import DRHOMBIX
 from controller.rules.rhombus import RHOMBUS
 
-GAMES: Mapping[str, Game[Any, Any]] = {g.name: g for g in (ABALONE, DRHOMBIX, RHOMBUS)}
+GAMES: Mapping[str, Game[Any, Any]] = {g.name: g for g in (ABALONE, DRHOMBIX, CROSSWISE,
+                                                          RHOMBUS)}
 
 
 def find_game(name: str) -> Game[Any, Any]:

@@ -56,19 +56,28 @@ class FootprintIndex:
         self.by_item: dict[tuple[str, Value], list[Footprint]] = {}
         hintable = set(game.hint_moves(state))
         self.hintable: list[Footprint] = []
-        for move in game.legal_moves(state):
+
+        def footprint(move: Any) -> Footprint:
             effect = game.effect(state, move)
             diff = frozenset(
                 (c.position, v) for c in effect.changes
                 if c.position in sensed and (v := proj(c.after)) != proj(c.before))
-            fp = Footprint(move, game.move_text(move), diff, effect.touched & sensed,
-                           effect.path, effect.unseen, game.move_facets(state, move), effect)
+            return Footprint(move, game.move_text(move), diff, effect.touched & sensed,
+                             effect.path, effect.unseen, game.move_facets(state, move), effect)
+
+        for move in game.legal_moves(state):
+            fp = footprint(move)
             self.footprints.append(fp)
-            self.by_diff.setdefault(diff, []).append(fp)
-            for item in diff:
+            self.by_diff.setdefault(fp.diff, []).append(fp)
+            for item in fp.diff:
                 self.by_item.setdefault(item, []).append(fp)
             if move in hintable:
                 self.hintable.append(fp)
+        # What a reading may be judged "on its way" by: the moves public information allows
+        # (never committed; a hidden-hand game lists more than the hand holds).
+        legal = {fp.move: fp for fp in self.footprints}
+        self.public: list[Footprint] = [legal.get(m) or footprint(m)
+                                        for m in game.public_moves(state)]
 
     def diff_of(self, reading: Mapping[str, Value]) -> Diff:
         base = self.reading

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from controller.rules.base import Effect, Piece
@@ -24,14 +25,21 @@ class Step:
 
 
 def hand_steps(effect: Effect, rng: random.Random | None = None,
-               path_order: bool = True) -> list[Step]:
+               path_order: bool = True,
+               before: Mapping[str, tuple[Piece, ...]] | None = None) -> list[Step]:
     """One physical order of lifts and places that turns the before layout into the after.
 
     Moves with a ``path`` are carried out along it (a multi-jump lands on each stop in turn)
-    unless ``path_order`` is False.
+    unless ``path_order`` is False.  With the ``before`` layout, a position the move touches
+    without changing it (a Crosswise swap of two equal tiles) is lifted and put back.
     """
     lifts: list[Step] = []
     places: list[Step] = []
+    for p in sorted(effect.touched - effect.changed):
+        top = before.get(p, ()) if before is not None else ()
+        if top:
+            lifts.append(Step("lift", p, top[-1]))
+            places.append(Step("place", p, top[-1]))
     for c in effect.changes:
         keep = 0  # pieces at the bottom that stay
         while keep < min(len(c.before), len(c.after)) and c.before[keep] == c.after[keep]:

@@ -339,14 +339,19 @@ class GameSession:
             self.ambiguous = candidates
             return
         self.pending = None
-        # A reading on its way to the next player's move is theirs, not an amendment.
-        if self.amend and not idx.in_progress(diff) and self._try_amend(t, out):
-            return
+        # A reading on its way to the next player's move is theirs, not an amendment, unless
+        # it comes at once and the hand touched only what the two moves of the mover change
+        # (a tile put on the wrong cell and moved on straight away).
+        if self.amend:
+            theirs = bool(idx.in_progress(diff, idx.public))
+            if self._try_amend(t, out, strict=theirs):
+                return
         if self._try_takeback(t, diff, out):
             return
         if self._moving(diff):
             self.unmatched_since = None
             self._prompt(out, t, None, "illegal", "")
+            self._guide_privately(t, diff, out)
             return
         if self.unmatched_since is None:
             self.unmatched_since = t
@@ -373,6 +378,17 @@ class GameSession:
         if extra:
             parts.append("take the pieces off " + ", ".join(extra))
         return "Set up the board: " + "; ".join(parts) + "."
+
+    def _guide_privately(self, t: float, diff: Diff, out: list[OutEvent]) -> None:
+        """A reading that public information allows but the mover's hand does not (a move
+        tile slid with none in hand): the table and the lights stay as for any move in
+        progress, and only the mover's phone says to put it back."""
+        seat = self.to_move
+        legal = set(self.index.footprints)
+        stuck = [fp for fp in self.index.public if fp.diff == diff and fp not in legal]
+        text = ("Your hand cannot make that move: put the pieces back as they were."
+                if stuck else "")
+        self._prompt(out, t, seat, "private", text)
 
     def _candidates(self, idx: FootprintIndex, diff: Diff, touched: set[str],
                     seat: str | None, base: _AmendBase | None = None) -> list[Footprint]:
@@ -441,7 +457,10 @@ class GameSession:
 
     def _matched(self, t: float, fp: Footprint, out: list[OutEvent]) -> None:
         armed = self.end_turn_at is not None and t - self.end_turn_at <= self.config.end_turn_window
-        if armed or not self._extendable(fp):
+        # A move the reading shows only through touches (a swap or a replace: the cells read
+        # as before) is never final at once: a later touch may name other tiles.
+        by_touch = bool(fp.touched - fp.changed)
+        if armed or not (self._extendable(fp) or by_touch):
             self._commit(t, fp, "end-turn" if armed else "sensors", out)
             return
         if not self.pending or self.pending.footprint is not fp:
@@ -461,17 +480,19 @@ class GameSession:
         moves would tell the table what a hidden hand allows."""
         if all(v == self.index.empty for _, v in diff):
             return True
-        if self.index.in_progress(diff):
+        if self.index.in_progress(diff, self.index.public):
             return True
         if self.amend:
             diff2 = self.amend.index.diff_of(self.reading)
             return any(fp.move != self.amend.footprint.move
-                       for fp in self.amend.index.in_progress(diff2))
+                       for fp in self.amend.index.in_progress(diff2, self.amend.index.public))
         return False
 
-    def _try_amend(self, t: float, out: list[OutEvent]) -> bool:
+    def _try_amend(self, t: float, out: list[OutEvent], strict: bool = False) -> bool:
         base = self.amend
         assert base is not None
+        if strict and t - base.committed_at > self.config.settle_max:
+            return False
         diff = base.index.diff_of(self.reading)
         found = [fp for fp in self._candidates(base.index, diff, base.touched | self.turn.touched,
                                                base.seat, base)
@@ -479,6 +500,8 @@ class GameSession:
         if len(found) != 1:
             return False
         fp = found[0]
+        if strict and not self.turn.touched <= base.footprint.changed | fp.changed:
+            return False
         if self._hidden_choice(fp, base):
             # The sensors alone never make a move that needs its owner's phone, an amended
             # one included: whether it would tell the table what the hand holds.
