@@ -58,8 +58,10 @@ def seat_payload(web: WebState, seat: str) -> dict[str, Any]:
     snap = table.seat(seat)
     public_view = table.public()["view"]
     private = [k for k in snap["view"] if k not in public_view]
+    mine = snap["to_move"] == seat
     return {**snap, **_extras(web, snap["seats"]), "private": private,
-            "declare": declare_options(web.service, seat) if snap["to_move"] == seat else {}}
+            "declare": declare_options(web.service, seat) if mine else {},
+            "untraced": untraced_moves(web.service, seat) if mine else []}
 
 
 def declare_options(service: BoardService, seat: str) -> dict[str, list[str]]:
@@ -72,6 +74,20 @@ def declare_options(service: BoardService, seat: str) -> dict[str, list[str]]:
     if game.to_move(state) != seat:
         return {}
     return _facets(game, state)
+
+
+def untraced_moves(service: BoardService, seat: str) -> list[str]:
+    """The seat's legal moves that no sensor of this board sees at all (a Crosswise pass, a
+    Rhombus card that moves nothing, a DRHOMBIX raise between unsensed levels): the phone
+    makes them.  Read from the session's own footprints, on its thread."""
+    def read(session: Any) -> list[str]:
+        if session.to_move != seat or session.mode.value != "playing":
+            return []
+        return [fp.text for fp in session.index.footprints if not fp.diff]
+    try:
+        return list(service.runner.call(read).result(timeout=2.0))
+    except TimeoutError:
+        return []
 
 
 @lru_cache(maxsize=16)

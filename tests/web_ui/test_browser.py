@@ -226,3 +226,29 @@ def test_blitz_clocks_count_down_on_the_table_page(browser):
             phone.close()
     finally:
         service.stop()
+
+
+@pytest.mark.parametrize("game, variant, seat", [("crosswise", "two-player", "green"),
+                                                 ("rhombus", "two-player", "r")])
+def test_a_hidden_hand_game_shows_each_seat_its_own_hand(browser, game, variant, seat):
+    from playwright.sync_api import expect
+    service = Service(ServiceOptions(game=game, variant=variant, seed=1)).start()
+    try:
+        wait_until(service.table, lambda s: s["status"] == "playing")
+        hand = service.table.seat(seat)["view"]["hand"]
+        with serving(service) as (app, base):
+            token = app.extensions["boardlight"].tokens.token(seat)
+            phone = Phone(browser, base)
+            page = phone.open(f"/join/{token}")
+            expect(page.locator("#private")).to_be_visible()
+            text = page.locator("#private").inner_text()
+            for item in hand:
+                assert str(item) in text
+            phone.shot(f"seat-{game}-{seat}-phone.png")
+            table = Phone(browser, base)
+            table.open("/")
+            table.shot(f"table-{game}-phone.png")  # (what the table may see: test_privacy*)
+            phone.close()
+            table.close()
+    finally:
+        service.stop()

@@ -136,3 +136,25 @@ def test_seat_pages_need_the_cookie(client, path):
     response = client.get(path)
     assert response.status_code == 401
     assert "has not joined a seat" in response.get_json()["error"]
+
+
+def test_moves_no_sensor_sees_are_offered_to_the_mover_and_made_from_the_phone():
+    # Seed 1 deals red a 10 and an 8 on the table: cards that move nothing, which no sensor
+    # can see; red's page offers them, and tapping one makes the move.
+    from boardlight.service import Service, ServiceOptions
+    from web_ui import create_app
+    service = Service(ServiceOptions(game="rhombus", variant="two-player", seed=1)).start()
+    try:
+        wait_until(service.table, lambda s: s["status"] == "playing")
+        app = create_app(service, {"HOST_TOKEN": HOST_TOKEN})
+        red, blue = app.test_client(), app.test_client()
+        join(red, app, "r")
+        join(blue, app, "b")
+        offered = red.get("/api/seat").get_json()["untraced"]
+        assert offered == ["10H", "8C*"]
+        assert blue.get("/api/seat").get_json()["untraced"] == []  # not blue's turn
+        assert red.post("/api/seat/action", json={"type": "move", "move": "10H"}).status_code == 200
+        snap = wait_until(service.table, lambda s: s["ply"] == 1)
+        assert snap["moves"][-1]["move"] == "10H" and snap["to_move"] == "b"
+    finally:
+        service.stop()

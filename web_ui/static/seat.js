@@ -104,6 +104,16 @@
     $("declare").hidden = !facets.length;
   }
 
+  function renderUntraced(s) {
+    const box = $("untraced-moves");
+    box.replaceChildren();
+    for (const move of s.untraced || []) {
+      box.append(BL.el("button", { class: "button", type: "button", text: move,
+        onclick: () => act({ type: "move", move }) }));
+    }
+    $("untraced").hidden = !(s.untraced || []).length;
+  }
+
   function render(s) {
     state = s;
     const playing = s.status === "playing" && !s.outcome;
@@ -120,6 +130,7 @@
     BL.renderLastMove($("last-move"), s);
     renderPrivate(s);
     renderDeclare(s);
+    renderUntraced(s);
     $("end-turn").disabled = !mine;
     $("offer-draw").disabled = !playing;
     $("resign").disabled = !!s.outcome;

@@ -1,0 +1,167 @@
+"""The privacy test of the web issue on the real hidden-hand games (Crosswise, Rhombus).
+
+Random legal moves are played the way players do: the mover's phone declares what no sensor
+sees, the pieces are moved on the simulated board through its API, the phone answers when the
+session asks, and moves no sensor sees are made from the phone.  Every response and every
+stream message each seat and the table receive is recorded, and checked against the true
+hidden state read from the session: a seat only ever receives its own hand, the table page no
+hand at all, and nobody the full position text (which holds every hand and the bag or pile).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from boardlight.service import Service, ServiceOptions
+from controller.physical import project
+from controller.session.handplan import hand_steps
+from tests.web_ui.support import Browser, serving, wait_until
+
+GAMES = [("crosswise", "two-player", 40), ("crosswise", "four-player", 40),
+         ("rhombus", "two-player", 40), ("rhombus", "four-player", 40)]
+
+
+def values_under(obj: Any, keys: tuple[str, ...]) -> Iterator[Any]:
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            if key in keys:
+                yield value
+            yield from values_under(value, keys)
+    elif isinstance(obj, list):
+        for value in obj:
+            yield from values_under(value, keys)
+
+
+def as_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None  # an HTML page: it carries no data, the scripts fetch it
+
+
+class Truth:
+    """The hidden state as the session holds it, noted before every move."""
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.game = service.game
+        self.hands: dict[str, list[list[str]]] = {}
+        self.secret_texts: set[str] = set()
+
+    def note(self) -> Any:
+        state = self.service.runner.call(lambda s: s.state).result(5)
+        for seat in self.game.seats(state):
+            hand = self.game.view(state, seat).get("hand")
+            if hand is not None:
+                self.hands.setdefault(seat, []).append(list(hand))
+        self.secret_texts.add(self.game.position_text(state))
+        return state
+
+
+def seen_by_sensors(service: Service, position: str, timeout: float = 2.0) -> None:
+    """Wait until the session's debounced reading shows what the simulated board now holds
+    at ``position`` (a hand is never faster than the debounce; unsensed places need none)."""
+    spec, game = service.spec, service.game
+    if position not in spec.sensed:
+        return
+    want = project(tuple(service.sim.layout().get(position, ())), spec.sense, game.polarity)
+    deadline = time.monotonic() + timeout
+    while service.runner.call(lambda s: s.reading.get(position)).result(5) != want:
+        assert time.monotonic() < deadline, f"the sensors never read {position} as {want}"
+        service.table.wait_for(service.table.version, 0.005)
+
+
+def play(service: Service, truth: Truth, table: Browser, phones: dict[str, Browser],
+         plies: int, rng: random.Random) -> None:
+    game = service.game
+    for _ in range(plies):
+        snap = service.table.public()
+        if snap["outcome"]:
+            return
+        state = truth.note()
+        mover, ply = snap["to_move"], snap["ply"]
+        move = rng.choice(list(game.legal_moves(state)))
+        text = game.move_text(move)
+        fp = service.runner.call(lambda s, text=text: next(
+            f for f in s.index.footprints if f.text == text)).result(5)
+        phone = phones[mover]
+        for seat, other in phones.items():  # everybody looks, out of turn too
+            other.get("/api/seat")
+            if seat != mover:
+                assert other.post("/api/seat/action", {"type": "end-turn"})[0] == 409
+        table.get("/api/state")
+        if fp.facets:
+            assert phone.post("/api/seat/action", {"type": "declare",
+                                                   "facets": dict(fp.facets)})[0] == 200
+        if not fp.diff:
+            assert phone.post("/api/seat/action", {"type": "move", "move": text})[0] == 200
+        else:
+            for step in hand_steps(game.effect(state, move), rng, before=game.layout(state)):
+                body = {"position": step.position}
+                if step.action == "place":
+                    body["piece"] = step.piece
+                status, answer = table.post(f"/api/sim/{step.action}", body)
+                assert status == 200, answer
+                seen_by_sensors(service, step.position)
+            table.post("/api/sim/button", {"button": "end-turn"})
+        try:
+            wait_until(service.table, lambda s, ply=ply: s["ply"] > ply, timeout=3)
+        except AssertionError:  # the session asks the mover's phone: answer it
+            asked = [p for p in service.table.seat(mover)["prompts"] if p["kind"] == "choose"]
+            assert asked and text in asked[0]["choices"], (text, asked, service.table.public()[
+                "prompts"], service.runner.call(lambda s: (sorted(s.index.diff_of(s.reading)),
+                                                          sorted(s.turn.touched))).result(5))
+            assert phone.post("/api/seat/action", {"type": "choose", "move": text})[0] == 200
+            wait_until(service.table, lambda s, ply=ply: s["ply"] > ply)
+        assert service.table.public()["moves"][-1]["move"] == text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, variant, plies", GAMES)
+def test_no_seat_receives_another_seats_hand_in_a_real_game(game, variant, plies):
+    service = Service(ServiceOptions(game=game, variant=variant, seed=5)).start()
+    try:
+        wait_until(service.table, lambda s: s["status"] == "playing")
+        truth = Truth(service)
+        with serving(service, SSE_KEEPALIVE=1.0) as (_app, base):
+            table = Browser(base)
+            table_stream = table.stream("/events")
+            status, body = table.get("/api/join")
+            assert status == 200
+            phones = {}
+            for entry in body["seats"]:
+                phone = Browser(base)
+                assert phone.get(entry["url"].removeprefix(base))[0] == 200
+                phone.stream("/api/seat/events")
+                phones[entry["seat"]] = phone
+            play(service, truth, table, phones, plies, random.Random(f"{game}{variant}"))
+            truth.note()
+            final = service.table.version
+            table_stream.until(lambda e: e.kind == "state" and int(e.id) >= final)
+            for phone in phones.values():
+                phone.streams[0].until(lambda e: e.kind == "state" and int(e.id) >= final)
+            received = {None: table.seen + [e.data for e in table_stream.log]}
+            for seat, phone in phones.items():
+                received[seat] = phone.seen + [e.data for e in phone.streams[0].log]
+                phone.close()
+            table.close()
+        assert service.table.public()["ply"] >= plies // 2  # the game really went on
+        for seat, texts in received.items():
+            assert texts, seat
+            for text in texts:
+                for secret in truth.secret_texts:
+                    assert secret not in text, f"{seat} received a full position text"
+                data = as_json(text)
+                if data is None:
+                    continue
+                for hand in values_under(data, ("hand", "hands")):
+                    assert seat is not None, f"the table received a hand: {hand}"
+                    assert hand in truth.hands[seat], f"{seat} received a hand not its own"
+    finally:
+        service.stop()
