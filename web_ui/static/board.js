@@ -39,14 +39,19 @@ class Board {
   /* Zones (trays, supplies) go in a row under the board, so that the board itself can use
      the whole width of a phone. */
   _zonePlaces(geo, cellPts) {
+    // As many zones per row as fit the board's width at 2.1 cells each; more rows below.
     const out = {};
     if (!geo.zones.length) return out;
     const xs = cellPts.map((p) => p[0]), ys = cellPts.map((p) => p[1]);
     const left = Math.min(...xs), right = Math.max(...xs), bottom = Math.max(...ys);
-    const step = Math.min(2.1 * S, (right - left) / Math.max(1, geo.zones.length - 1));
-    const width = step * (geo.zones.length - 1);
-    const x0 = (left + right) / 2 - width / 2;
-    geo.zones.forEach((z, i) => { out[z] = [x0 + i * step, bottom + 1.35 * S]; });
+    const step = 2.1 * S;
+    const perRow = Math.max(1, Math.min(geo.zones.length, Math.floor((right - left) / step) + 1));
+    geo.zones.forEach((z, i) => {
+      const row = Math.floor(i / perRow), col = i % perRow;
+      const inRow = Math.min(perRow, geo.zones.length - row * perRow);
+      const x0 = (left + right) / 2 - (step * (inRow - 1)) / 2;
+      out[z] = [x0 + col * step, bottom + 1.35 * S + row * 1.5 * S];
+    });
     return out;
   }
 
@@ -92,8 +97,11 @@ class Board {
     const [cx, cy] = zone ? this.zoneXY[pos] : this._xy(geo, pos);
     const g = BL.svg("g", { "data-pos": pos, class: zone ? "pos zone-pos" : "pos" });
     const shape = this._shape(geo, cx, cy, zone, pos);
-    const label = BL.svg("text", { class: zone ? "zone-label" : "coord", x: cx, y: zone ? cy + 0.5 * S : cy });
-    label.textContent = zone ? pos.replace(/-/g, " ") : pos;
+    const long = !zone && pos.length > 3;  // "used-move-1": say "move 1", smaller
+    const label = BL.svg("text", { class: zone ? "zone-label" : (long ? "coord small" : "coord"),
+      x: cx, y: zone ? cy + 0.5 * S : cy });
+    label.textContent = zone ? pos.replace(/^(supply|tray|reserve)-/, "$1 ").replace(/-/g, " ")
+      : (long ? pos.split("-").slice(-2).join(" ") : pos);
     const py = zone ? cy - 0.14 * S : cy, pr = this._pieceR(geo, pos, zone);
     const ring = zone ? pr + 0.09 * S : Math.max(pr + 0.08 * S, 0.47 * S * (Board.level(geo, pos) ? 0.8 : 1));
     const glow = BL.svg("circle", { class: "led-glow", cx, cy: py, r: ring, visibility: "hidden" });

@@ -166,6 +166,34 @@ const BL = (() => {
     if (c.running) clockTimer = setInterval(tick, 250);
   }
 
+  /* The public view's other facts (a game's open cards, reserves, pile), in words; lists
+     per seat ("Red 10C, JC") included, the game's own move list left out. */
+  function renderExtras(box, card, s) {
+    const skip = new Set(["game", "variant", "position", "seats", "to_move", "cells", "scores",
+      "outcome", "target", "title", "hand", "board", "team_of"]);
+    const scalar = (v) => v === null || ["string", "number", "boolean"].includes(typeof v);
+    box.replaceChildren();
+    for (const [key, value] of Object.entries(s.view || {})) {
+      if (skip.has(key) || (s.private || []).includes(key) || value === null || value === undefined) continue;
+      let text = null;
+      if (Array.isArray(value)) {
+        if (!value.length || !value.every(scalar)) continue;
+        text = value.join(", ");
+      } else if (typeof value === "object") {
+        const vals = Object.values(value);
+        const listy = vals.length && vals.every((v) => Array.isArray(v) && v.every(scalar));
+        if (!vals.length || (!listy && !vals.every(scalar)) || vals.every((v) => !v || (Array.isArray(v) && !v.length))) continue;
+        text = Object.entries(value).map(([k, v]) =>
+          `${seatName(s, k)} ${Array.isArray(v) ? (v.join(", ") || "none") : v}`).join("; ");
+      } else {
+        text = String(value);
+      }
+      box.append(el("div", { class: "kv" }, el("span", { class: "k", text: key.replace(/_/g, " ") }),
+        el("span", { text })));
+    }
+    card.hidden = !box.childElementCount;
+  }
+
   function renderOutcome(box, state) {
     const o = state.outcome;
     box.hidden = !o;
@@ -197,5 +225,6 @@ const BL = (() => {
   }
 
   return { el, svg, toast, api, connect, pieceColour, seatColour, seatName, dot,
-    renderTurn, renderScores, renderClocks, renderOutcome, renderPrompts, renderLastMove };
+    renderTurn, renderScores, renderClocks, renderExtras, renderOutcome, renderPrompts,
+    renderLastMove };
 })();

@@ -55,18 +55,55 @@
     return others.length ? others[0] : null;
   }
 
+  /* A nested value in words: {"KS": {"b1": ["d1", "c2"]}} -> "KS: b1 → d1, c2". */
+  function words(value) {
+    if (Array.isArray(value)) return value.map(words).join(", ");
+    if (value && typeof value === "object") {
+      const parts = Object.entries(value).map(([k, v]) =>
+        (v && typeof v === "object" && !Array.isArray(v)) ? `${k}: ${words(v)}` : `${k} → ${words(v)}`);
+      return parts.join("; ");
+    }
+    return String(value);
+  }
+
+  /* A list of objects: one row each; a row naming a facet the seat may declare is a button
+     that declares it (Rhombus: a card combination). */
+  function objectRows(s, value) {
+    const facets = Object.keys(s.declare || {});
+    return BL.el("div", { class: "rows" }, value.map((obj) => {
+      const facet = facets.find((f) => f in obj && (s.declare[f] || []).includes(String(obj[f])));
+      const rest = Object.entries(obj).filter(([k]) => k !== facet)
+        .map(([k, v]) => (v === true ? k.replace(/_/g, " ") : v === false ? "" : String(v)))
+        .filter(Boolean).join(" · ");
+      if (facet) {
+        return BL.el("button", { class: "button row-button", type: "button",
+          onclick: async () => { if ((await act({ type: "declare", facets: { [facet]: String(obj[facet]) } })).ok) BL.toast(`Noted: ${obj[facet]}.`); } },
+        BL.el("b", { text: String(obj[facet]) }), BL.el("span", { class: "muted", text: rest ? ` ${rest}` : "" }));
+      }
+      return BL.el("div", { class: "muted", text: words(obj) });
+    }));
+  }
+
   function renderPrivate(s) {
     const box = $("private-items");
     box.replaceChildren();
     const view = s.view || {};
+    const declarable = new Set(Object.values(s.declare || {}).flat().map(String));
     let layable = false;
+    let shown = 0;
     for (const key of s.private || []) {
       const value = view[key];
+      if (key === "seat" || value === false || value === null) continue;  // said elsewhere
+      shown += 1;
       const title = key === "hand" ? "Your hand" : key.replace(/_/g, " ");
-      if (Array.isArray(value)) {
+      if (value === true) {
+        box.append(BL.el("div", { class: "notice", text: title[0].toUpperCase() + title.slice(1) + "." }));
+      } else if (Array.isArray(value) && value.length && typeof value[0] === "object") {
+        box.append(BL.el("div", {}, BL.el("div", { class: "k", text: title }), objectRows(s, value)));
+      } else if (Array.isArray(value)) {
         const items = BL.el("div", { class: "hand-items" });
         value.forEach((item, i) => {
-          const canLay = key === "hand" && s.sim && s.to_move === s.seat && typeof item === "string";
+          const canLay = key === "hand" && s.sim && s.to_move === s.seat && declarable.has(String(item));
           layable = layable || canLay;
           const chosen = selected && selected.index === i && selected.piece === item;
           const token = BL.el(canLay ? "button" : "span", {
@@ -81,10 +118,10 @@
         box.append(BL.el("div", {}, BL.el("div", { class: "k", text: title }), items));
       } else {
         box.append(BL.el("div", { class: "kv" }, BL.el("span", { class: "k", text: title }),
-          BL.el("span", { text: typeof value === "object" ? JSON.stringify(value) : String(value) })));
+          BL.el("span", { text: words(value) })));
       }
     }
-    $("private").hidden = !(s.private || []).length;
+    $("private").hidden = !shown;
     $("lay-help").hidden = !layable;
   }
 
@@ -131,6 +168,7 @@
     renderPrivate(s);
     renderDeclare(s);
     renderUntraced(s);
+    BL.renderExtras($("seat-extras-items"), $("seat-extras"), s);
     $("end-turn").disabled = !mine;
     $("offer-draw").disabled = !playing;
     $("resign").disabled = !!s.outcome;

@@ -65,31 +65,6 @@
     return [BL.el("span", { class: "small", text: "Players answer on their phones." })];
   }
 
-  function renderExtras(s) {
-    const skip = new Set(["game", "variant", "position", "seats", "to_move", "cells", "scores",
-      "outcome", "target", "title"]);
-    const box = $("extras");
-    box.replaceChildren();
-    for (const [key, value] of Object.entries(s.view || {})) {
-      if (skip.has(key) || value === null || value === undefined) continue;
-      let text = null;
-      const scalar = (v) => v === null || ["string", "number", "boolean"].includes(typeof v);
-      if (Array.isArray(value)) {
-        if (!value.length || !value.every(scalar)) continue; // e.g. the game's own move list
-        text = value.join(", ");
-      } else if (typeof value === "object") {
-        const vals = Object.values(value);
-        if (!vals.length || !vals.every(scalar) || vals.every((v) => !v)) continue;
-        text = Object.entries(value).map(([k, v]) => `${BL.seatName(s, k)} ${v}`).join(", ");
-      } else {
-        text = String(value);
-      }
-      box.append(BL.el("div", { class: "kv" }, BL.el("span", { class: "k", text: key.replace(/_/g, " ") }),
-        BL.el("span", { text })));
-    }
-    $("table-extras").hidden = !box.childElementCount;
-  }
-
   function renderSim(s) {
     const sim = s.sim;
     $("sim").hidden = !sim;
@@ -125,7 +100,7 @@
     }
     $("position").textContent = (s.view || {}).cells ? "" : `Position: ${s.position}`;
     renderSim(s);
-    renderExtras(s);
+    BL.renderExtras($("extras"), $("table-extras"), s);
   }
 
   function apply(s) {
