@@ -10,10 +10,11 @@ from controller.rules.abalone import ABALONE
 from controller.rules.base import Game
 from controller.rules.crosswise import CROSSWISE
 from controller.rules.drhombix import DRHOMBIX
+from controller.rules.plimus import PLIMUS
 from controller.rules.rhombus import RHOMBUS
 
-GAMES: Mapping[str, Game[Any, Any]] = {g.name: g for g in (ABALONE, DRHOMBIX, CROSSWISE,
-                                                          RHOMBUS)}
+GAMES: Mapping[str, Game[Any, Any]] = {g.name: g for g in (ABALONE, CROSSWISE, DRHOMBIX,
+                                                          RHOMBUS, PLIMUS)}
 
 
 def find_game(name: str) -> Game[Any, Any]:

@@ -1,0 +1,39 @@
+"""Random Plimus games play to the end in every variant: a win, or the rules' own draw after
+200 moves in a row without a capture."""
+
+from __future__ import annotations
+
+import pytest
+
+from controller.rules.plimus import PLIMUS
+from controller.rules.selfplay import play_random_game, selfplay
+from tests.controller.rules.test_plimus_properties import stones
+
+VARIANTS = list(PLIMUS.variants)
+PLY_CAP = 50_000  # the selfplay command's default: no game may need it
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_few_fully_checked_games_end(variant):
+    # Every move through apply, every position's text read back (what `boardlight selfplay`
+    # does).
+    report = selfplay(PLIMUS, variant, games=3, seed=7, move_limit=PLY_CAP)
+    assert (report.finished, report.errors, report.unfinished) == (3, [], 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_two_hundred_random_games_of_every_variant_end(variant):
+    start = stones(PLIMUS.setup(variant))
+    lengths = []
+    for seed in range(200):
+        state, plies = play_random_game(PLIMUS, variant, seed, PLY_CAP, check=False)
+        outcome = PLIMUS.outcome(state)
+        assert outcome is not None, (variant, seed, plies)
+        assert stones(state) == start  # captured stones stay in play
+        assert PLIMUS.parse_position(PLIMUS.position_text(state), variant) == state
+        assert PLIMUS.legal_moves(state) == ()
+        if outcome.is_draw:
+            assert state.quiet == 200
+        lengths.append(plies)
+    assert len(lengths) == 200 and max(lengths) < PLY_CAP
