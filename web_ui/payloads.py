@@ -21,11 +21,8 @@ from web_ui.state import WebState
 
 
 def seat_label(game: Game[Any, Any], seat: str) -> str:
-    """``Black`` for Abalone's ``b``; ``Seat N`` where the game has no colour word."""
-    name = game.piece_name(seat)
-    if name and name != seat:
-        return name.split()[0].capitalize()
-    return f"Seat {seat.upper() if len(seat) <= 2 else seat}"
+    """``Black`` for Abalone's ``b``, ``Green 1`` for Crosswise's ``green-1``."""
+    return game.seat_name(seat)
 
 
 def labels(game: Game[Any, Any], seats: Sequence[str]) -> dict[str, str]:

@@ -431,6 +431,10 @@ class Game(ABC, Generic[S, M]):
         """
         return {}
 
+    def seat_name(self, seat: Seat) -> str:
+        """A seat as players call it ("Green 1"); games whose seats are letters override."""
+        return seat.replace("-", " ").capitalize()
+
     def piece_name(self, piece: Piece, plural: bool = False) -> str:
         """A piece kind in words, for prompts ("black marble")."""
         return piece

@@ -49,14 +49,16 @@ def hand_steps(effect: Effect, rng: random.Random | None = None,
     steps: list[Step] = []
     if effect.path and path_order:
         start, *stops = effect.path
-        mover = next((s.piece for s in lifts if s.position == start), None)
-        if mover is not None:
+        # Everything leaving the start travels together (a Plimus double is two stones).
+        movers = [s.piece for s in lifts if s.position == start]  # top first
+        if movers:
             for stop in stops[:-1]:
-                steps += [Step("lift", start, mover), Step("place", stop, mover)]
+                steps += [Step("lift", start, p) for p in movers]
+                steps += [Step("place", stop, p) for p in reversed(movers)]
                 start = stop
-            steps.append(Step("lift", start, mover))
-            lifts.remove(next(s for s in lifts if s.position == effect.path[0]))
-            hand: Counter[Piece] = Counter([mover])
+            steps += [Step("lift", start, p) for p in movers]
+            lifts = [s for s in lifts if s.position != effect.path[0]]
+            hand: Counter[Piece] = Counter(movers)
             return steps + _order(lifts, places, hand, rng)
     return _order(lifts, places, Counter(), rng)
 

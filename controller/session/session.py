@@ -750,6 +750,8 @@ class GameSession:
         if self.mode is not Mode.PLAYING:
             raise act.ActionError(f"the game is {self.mode.value}; that action waits for play")
         if seat != self.to_move:
+            if self._amend_by_phone(t, seat, action, out):
+                return
             raise act.ActionError(f"it is {self.to_move}'s turn, not {seat}'s")
         if isinstance(action, act.EndTurn):
             self._end_turn(t, seat, out)
@@ -778,6 +780,25 @@ class GameSession:
     def clock_json(self, t: float) -> dict[str, Any] | None:
         """The clocks as the pages show them (None: the game is untimed)."""
         return self.clocks.to_json(t) if self.clocks else None
+
+    def _amend_by_phone(self, t: float, seat: str, action: act.Action,
+                        out: list[OutEvent]) -> bool:
+        """The previous mover's phone still speaks for their provisional move: what it says
+        now (the pole a captured stone went to) may let the board's reading amend it."""
+        base = self.amend
+        if base is None or seat != base.seat or not isinstance(
+                action, (act.Declare, act.DeclareMove, act.Choose)):
+            return False
+        if isinstance(action, act.Declare):
+            base.declared.update(action.facets)
+        else:
+            state = base.index.state
+            move = self.game.parse_move(state, action.move)
+            if not self.game.is_legal(state, move):
+                self.game.apply(state, move)  # raises IllegalMoveError with the reason
+            base.declared_move = self.game.move_text(move)
+        self._evaluate(t, out)
+        return True
 
     def _finish_by(self, t: float, move: Resign | AgreeDraw | TimeForfeit,
                    out: list[OutEvent]) -> None:

@@ -115,6 +115,9 @@ class Table:
             "draw_offers": sorted(session.draw_offers),
             "outcome": outcome.to_json() if outcome else None,
             "clocks": session.clock_json(self.runner.now()),
+            # What stands on the board and beside it: public by nature (everyone at the
+            # table sees the pieces); the pages draw it.
+            "layout": {p: list(stack) for p, stack in game.layout(state).items()},
             "view": public_view,
         }
         seats = {}

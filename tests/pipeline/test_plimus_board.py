@@ -164,10 +164,6 @@ def test_a_capture_finished_late_amends_the_jump_when_the_pole_was_declared_firs
     assert [c.move for c in commits(sim)] == ["e5:e7 xe6>NE"]
 
 
-@pytest.mark.xfail(strict=True, reason="session proposal: once the jump is committed, the "
-                   "capturer's phone may no longer say the pole (not their turn), so an "
-                   "amendment that needs it never comes (docs/games/plimus.md, 'What the "
-                   "session does not yet do')")
 def test_a_capture_finished_late_is_amended_when_the_phone_then_says_the_pole():
     sim = run(LATE_TAKE + [{"t": 3.0, "phone": {"seat": "blue", "type": "declare",
                                                "facets": {"pole e6": "NE"}}}], CAPTURE)

@@ -132,6 +132,9 @@ class Toy(Game[ToyState, Lay]):
     def layout(self, state: ToyState) -> Mapping[str, Stack]:
         return {c: (v,) for c, v in zip(CELLS, state.cells) if v}
 
+    def seat_name(self, seat: str) -> str:
+        return {"n": "North", "s": "South"}[seat]
+
     def move_facets(self, state: ToyState, move: Lay) -> Mapping[str, str]:
         return {"token": move.token}
 

@@ -106,6 +106,7 @@ def test_the_table_page_says_how_to_put_a_wrong_move_back(browser, abalone):
                        device_scale_factor=1, is_mobile=False, has_touch=True)
         page = tablet.open("/")
         page.click('[data-pos="I5"]')  # a white marble, on black's turn
+        expect(page.locator("#hand .piece-chip")).to_have_count(1)  # in hand before placing
         page.click('[data-pos="E5"]')
         correction = page.locator(".prompt.correction")
         expect(correction).to_contain_text("Put it back", timeout=10_000)
@@ -114,6 +115,7 @@ def test_the_table_page_says_how_to_put_a_wrong_move_back(browser, abalone):
                                                                               "visible")
         tablet.shot("table-tablet-correction.png", full=False)
         page.click('[data-pos="E5"]')
+        expect(page.locator("#hand .piece-chip")).to_have_count(1)
         page.click('[data-pos="I5"]')
         expect(correction).to_have_count(0)
         tablet.close()
@@ -144,7 +146,7 @@ def test_two_seats_each_see_their_own_hand_only(browser, toy6):
         assert n_page.url == base + "/seat" and s_page.url == base + "/seat"
         assert hand_on(n_page) == n_hand and hand_on(s_page) == s_hand
         expect(n_page.locator("#turn")).to_have_text("Your turn")
-        expect(s_page.locator("#turn")).to_have_text("Seat N to move")
+        expect(s_page.locator("#turn")).to_have_text("North to move")
         table_page = table.open("/")
         expect(table_page.locator("#private")).to_have_count(0)
         n.shot("seat-n-phone.png")
@@ -160,7 +162,7 @@ def test_two_seats_each_see_their_own_hand_only(browser, toy6):
         n.shot("seat-n-asked.png")
         choice.click()
         expect(s_page.locator("#turn")).to_have_text("Your turn")
-        expect(table_page.locator("#last-move")).to_have_text(f"Last move: {token}@c3 by Seat N")
+        expect(table_page.locator("#last-move")).to_have_text(f"Last move: {token}@c3 by North")
         new_n = sorted(toy6.runner.session.state.hands[0])
         expect(n_page.locator("#private .token")).to_have_count(len(new_n))
         assert hand_on(n_page) == new_n and hand_on(s_page) == s_hand
@@ -219,6 +221,7 @@ def test_blitz_clocks_count_down_on_the_table_page(browser):
             expect(page.locator("#clocks .clock.running")).to_contain_text("Black 4:5")
             expect(clocks.nth(1)).to_have_text("White 5:00")
             page.click('[data-pos="A1"]')
+            expect(page.locator("#hand .piece-chip")).to_have_count(1)
             page.click('[data-pos="D4"]')
             expect(page.locator("#clocks .clock.running")).to_contain_text("White 4:5")
             expect(page.locator("#clocks")).to_contain_text("5 min")
@@ -250,5 +253,26 @@ def test_a_hidden_hand_game_shows_each_seat_its_own_hand(browser, game, variant,
             table.shot(f"table-{game}-phone.png")  # (what the table may see: test_privacy*)
             phone.close()
             table.close()
+    finally:
+        service.stop()
+
+
+@pytest.mark.parametrize("game, variant", [("abalone", "three-player"), ("crosswise", "two-player"),
+                                           ("drhombix", "cuckoo-square"), ("rhombus", "formation"),
+                                           ("plimus", "four-player")])
+def test_every_games_table_page_draws_its_whole_board(browser, game, variant):
+    from playwright.sync_api import expect
+    service = Service(ServiceOptions(game=game, variant=variant, seed=2)).start()
+    try:
+        wait_until(service.table, lambda s: s["status"] == "playing")
+        geo = service.game.geometry(variant)
+        with serving(service) as (_app, base):
+            phone = Phone(browser, base)
+            page = phone.open("/")
+            expect(page.locator("#board [data-pos]")).to_have_count(
+                len(geo.cells) + len(geo.zones))
+            expect(page.locator("#turn")).to_contain_text("to move")
+            phone.shot(f"table-{game}-{variant}.png", full=False)
+            phone.close()
     finally:
         service.stop()

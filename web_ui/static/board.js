@@ -122,16 +122,17 @@ class Board {
     return g;
   }
 
-  /* ``state``: a snapshot; pieces from ``state.view.cells``, the simulated board's own
-     layout on top where it differs (a lifted piece shows as a ghost). */
+  /* ``state``: a snapshot; pieces from its public ``layout`` (stacks, bottom first), the
+     simulated board's own layout on top where it differs (a lifted piece shows as a ghost). */
   update(state) {
     if (!this.geo) return;
     const cells = (state.view || {}).cells || {};
     const sim = state.sim;
     const leds = state.leds || {};
     for (const [pos, n] of Object.entries(this.nodes)) {
-      const committed = cells[pos] || "";
-      const stack = sim ? (sim.layout[pos] || []) : (committed ? [committed] : []);
+      const standing = (state.layout || {})[pos] || [];
+      const committed = standing.length ? standing[standing.length - 1] : (cells[pos] || "");
+      const stack = sim ? (sim.layout[pos] || []) : (standing.length ? standing : (committed ? [committed] : []));
       const physical = stack.length ? stack[stack.length - 1] : "";
       let kind = physical, cls = "piece";
       if (sim && physical && physical !== committed && !n.zone) cls += " pending";

@@ -461,6 +461,9 @@ class Abalone(Game[AbaloneState, Move]):
                 out[f"supply-{seat}"] = (seat,) * state.to_place[j]
         return out
 
+    def seat_name(self, seat: str) -> str:
+        return COLOUR_NAMES.get(seat, seat).capitalize()
+
     def piece_name(self, piece: str, plural: bool = False) -> str:
         return f"{COLOUR_NAMES.get(piece, piece)} marble{'s' if plural else ''}"
 

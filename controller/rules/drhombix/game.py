@@ -156,5 +156,8 @@ class Drhombix(Game[DrhombixState, Move]):
         word = {"w": "white piece", "b": "black piece"}.get(piece, "piece")
         return word + ("s" if plural else "")
 
+    def seat_name(self, seat: str) -> str:
+        return {"w": "White", "b": "Black"}.get(seat, seat.capitalize())
+
 
 DRHOMBIX = Drhombix()

@@ -187,6 +187,9 @@ class Rhombus(Game[RhombusState, Move]):
     def piece_name(self, piece: str, plural: bool = False) -> str:
         return f"{COLOUR_NAMES.get(piece, piece)} piece{'s' if plural else ''}"
 
+    def seat_name(self, seat: str) -> str:
+        return COLOUR_NAMES.get(seat, seat).capitalize()
+
     # ---- for pages and tests ----------------------------------------------------------------
 
     def squares(self, mask: int) -> list[str]:

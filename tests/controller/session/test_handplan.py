@@ -53,3 +53,13 @@ def test_stacks_are_built_bottom_first_and_unbuilt_top_first():
     steps = hand_steps(effect)
     assert [(s.action, s.piece) for s in steps] == [
         ("lift", "q"), ("lift", "p"), ("place", "p"), ("place", "q")]
+
+
+def test_a_stack_travels_along_a_path_as_a_whole():
+    # A Plimus double (two stones) jumps a -> b -> c: both stones rest on b on the way.
+    effect = Effect((Change("a", ("x-", "x+"), ()), Change("c", (), ("x-", "x+"))),
+                    frozenset({"a", "c"}), path=("a", "b", "c"))
+    assert hand_steps(effect) == [
+        Step("lift", "a", "x+"), Step("lift", "a", "x-"), Step("place", "b", "x-"),
+        Step("place", "b", "x+"), Step("lift", "b", "x+"), Step("lift", "b", "x-"),
+        Step("place", "c", "x-"), Step("place", "c", "x+")]
