@@ -39,16 +39,30 @@ class Board {
   /* Zones (trays, supplies) go in a row under the board, so that the board itself can use
      the whole width of a phone. */
   _zonePlaces(geo, cellPts) {
-    // As many zones per row as fit the board's width at 2.1 cells each; more rows below.
+    // A zone inside the board's extent (a Plimus pole in its corner) stands where the game
+    // says; the others (trays, reserves, supplies) go in rows under the board, as many per
+    // row as fit its width at 2.1 cells each.
     const out = {};
+    this.inBoard = new Set();
     if (!geo.zones.length) return out;
     const xs = cellPts.map((p) => p[0]), ys = cellPts.map((p) => p[1]);
     const left = Math.min(...xs), right = Math.max(...xs), bottom = Math.max(...ys);
+    const top = Math.min(...ys);
+    const outside = [];
+    for (const z of geo.zones) {
+      const [x, y] = this._xy(geo, z);
+      if (x >= left && x <= right && y >= top && y <= bottom) {
+        out[z] = [x, y];
+        this.inBoard.add(z);
+      } else {
+        outside.push(z);
+      }
+    }
     const step = 2.1 * S;
-    const perRow = Math.max(1, Math.min(geo.zones.length, Math.floor((right - left) / step) + 1));
-    geo.zones.forEach((z, i) => {
+    const perRow = Math.max(1, Math.min(outside.length, Math.floor((right - left) / step) + 1));
+    outside.forEach((z, i) => {
       const row = Math.floor(i / perRow), col = i % perRow;
-      const inRow = Math.min(perRow, geo.zones.length - row * perRow);
+      const inRow = Math.min(perRow, outside.length - row * perRow);
       const x0 = (left + right) / 2 - (step * (inRow - 1)) / 2;
       out[z] = [x0 + col * step, bottom + 1.35 * S + row * 1.5 * S];
     });
@@ -75,6 +89,9 @@ class Board {
   }
 
   _shape(geo, x, y, zone, pos) {
+    if (zone && this.inBoard.has(pos)) {
+      return BL.svg("rect", { class: "zone", x: x - 0.9 * S, y: y - 0.9 * S, width: 1.8 * S, height: 1.8 * S, rx: 0.5 * S });
+    }
     if (zone) return BL.svg("rect", { class: "zone", x: x - 0.95 * S, y: y - 0.62 * S, width: 1.9 * S, height: 1.24 * S, rx: 0.2 * S });
     if (geo.shape === "hex") {
       const r = 0.565 * S, pts = [];
@@ -145,8 +162,10 @@ class Board {
         n.piece.setAttribute("class", cls);
       }
       const many = stack.length > 1;
-      n.count.setAttribute("visibility", many ? "visible" : "hidden");
-      n.count.textContent = many ? String(stack.length) : "";
+      // A stack shows its height; a single magnet stone its sign ("blue+" -> "+").
+      const sign = !many && kind ? (String(kind).match(/[+-]$/) || [""])[0] : "";
+      n.count.setAttribute("visibility", many || sign ? "visible" : "hidden");
+      n.count.textContent = many ? String(stack.length) : (sign === "-" ? "−" : sign);
       n.count.setAttribute("fill", kind && BL.pieceColour(state, kind) === "#1c1a19" ? "#fff" : "#1c1a19");
       const light = leds[pos];
       const on = light && (light[0] || light[1] || light[2]);

@@ -95,6 +95,8 @@ const BL = (() => {
   function pieceColour(state, kind) {
     if ((state.seats || []).includes(kind)) return seatColour(state, kind);
     if (LETTERS[kind]) return LETTERS[kind];
+    const word = (String(kind).toLowerCase().match(/^[a-z]+/) || [""])[0];
+    if (WORDS[word]) return WORDS[word];  // "blue+": a blue stone
     let h = 0;
     for (const ch of String(kind)) h = (h * 31 + ch.charCodeAt(0)) % 360;
     return `hsl(${h} 55% 50%)`;
