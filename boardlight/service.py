@@ -153,8 +153,9 @@ class Service:
             sim = self.sim
             self._read = sim.scan
             return spec
-        from hardware.profiles import load_profile
-        profile = load_profile(self.options.profile or self.game.profile_name(self.variant))
+        from hardware.profiles import load_profile, profile_for
+        profile = load_profile(self.options.profile
+                               or profile_for(self.game, self.variant, serial=kind == "serial"))
         if profile.spec.game != self.game.name:
             raise ServiceError(f"profile {profile.spec.name!r} is for {profile.spec.game}, "
                                f"not {self.game.name}")
@@ -183,6 +184,10 @@ class Service:
         self._closers.append(self.link.stop)
 
     def _build_gpio(self, profile: Any) -> None:
+        if profile.wiring.matrix is None or profile.wiring.leds is None:
+            raise ServiceError(f"profile {profile.spec.name!r} describes a board whose own "
+                               "microcontroller reads the sensors or drives the LEDs: run it "
+                               "with --board serial, or give a GPIO profile (--profile)")
         from hardware.buttons import Buttons
         from hardware.gpio_matrix import MatrixScanner
         from hardware.leds import open_leds

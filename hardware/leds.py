@@ -135,5 +135,8 @@ def open_leds(profile: Profile, *, pin_factory: Factory | None = None,
         # Imported here so a single-colour build runs without the pixel libraries.
         from hardware.pixels import PixelStrip
         return PixelStrip.from_wiring(wiring, len(profile.spec.leds), spi=spi)
+    if wiring is None:
+        raise WiringError(f"profile {profile.spec.name!r}: the board's microcontroller drives "
+                          "its LEDs (driver = \"serial\"); the Pi has none to open")
     return GpioLeds.from_wiring(wiring, pin_factory=pin_factory)
 

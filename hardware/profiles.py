@@ -53,7 +53,8 @@ SPI_CLOCK_RANGE = (5_300_000, 6_900_000)
 DEFAULT_SPI_CLOCK = 6_400_000
 PIXEL_ORDERS = tuple("".join(p) for p in permutations("RGB"))
 
-LED_DRIVERS = ("spi-pixels", "gpio-leds")
+# "serial": the board's own microcontroller drives the LEDs (frames go over the USB link).
+LED_DRIVERS = ("spi-pixels", "gpio-leds", "serial")
 
 
 @dataclass(frozen=True)
@@ -105,15 +106,17 @@ class ButtonWiring:
 
     pins: Mapping[str, int] = field(default_factory=dict)
     bounce_s: float = 0.02
+    names: tuple[str, ...] = ()  # read by the board's microcontroller, reported by name
 
 
 @dataclass(frozen=True)
 class Wiring:
     """How one build connects to the Pi.  ``matrix`` is ``None`` when something else (the
-    board's microcontroller, the simulated board) produces the scans."""
+    board's microcontroller, the simulated board) produces the scans; ``leds`` is ``None``
+    when the board's microcontroller drives the LEDs (driver = "serial")."""
 
     matrix: MatrixWiring | None
-    leds: SpiPixelWiring | GpioLedWiring
+    leds: SpiPixelWiring | GpioLedWiring | None
     buttons: ButtonWiring
 
 
@@ -131,6 +134,15 @@ def shipped_profiles() -> tuple[str, ...]:
     folder = resources.files("hardware").joinpath("profiles")
     return tuple(sorted(p.name.removesuffix(".toml") for p in folder.iterdir()
                         if p.name.endswith(".toml")))
+
+
+def profile_for(game: Any, variant: str | None = None, serial: bool = False) -> str:
+    """The shipped profile of a game's board: ``NAME-pico`` for the reference firmware's
+    build over USB serial when one ships, else the game's own (``Game.profile_name``)."""
+    name: str = game.profile_name(variant)
+    if serial and f"{name}-pico" in shipped_profiles():
+        return f"{name}-pico"
+    return name
 
 
 def load_profile(path_or_name: str | os.PathLike[str]) -> Profile:
@@ -191,6 +203,7 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
     leds_table = top.table("leds", required=True)
     leds: SpiPixelWiring | GpioLedWiring | None = None
     led_positions: list[str] | None = None
+    serial_leds = leds_table is not None and leds_table.data.get("driver") == "serial"
     if leds_table is not None:
         leds, led_positions = _read_leds(leds_table, positions)
 
@@ -204,17 +217,18 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
     if problems.lines:
         raise ProfileError(problems.lines)
     assert name is not None and game_name is not None and mode is not None
-    assert sensor_positions is not None and led_positions is not None and leds is not None
+    assert sensor_positions is not None and led_positions is not None
+    assert leds is not None or serial_leds
     spec = BoardSpec(
         name=name,
         game=find_game(game_name).name,
         sense=SenseMode(mode),
         sensors=tuple(p or None for p in sensor_positions),
         leds=tuple(p or None for p in led_positions),
-        led_kind="rgb" if isinstance(leds, SpiPixelWiring) else "mono",
+        led_kind="mono" if isinstance(leds, GpioLedWiring) else "rgb",
         scan_hz=scan_hz if scan_hz is not None else 200.0,
         debounce_scans=debounce if debounce is not None else 3,
-        buttons=tuple(buttons.pins),
+        buttons=tuple(dict.fromkeys([*buttons.pins, *buttons.names])),
         tags=tags,
         description=description,
     )
@@ -337,6 +351,8 @@ def _read_leds(leds: Table, known: frozenset[str] | None) -> tuple[
 
 def _read_buttons(buttons: Table) -> ButtonWiring:
     bounce_ms = buttons.integer("bounce_ms", low=0, high=1000, default=20, unit=" ms")
+    # Buttons a microcontroller reads and reports by name (no Pi pin of their own).
+    names = buttons.texts("names", required=False) or []
     pins: dict[str, int] = {}
     pin_table = buttons.table("pins")
     if pin_table is not None:
@@ -346,7 +362,8 @@ def _read_buttons(buttons: Table) -> ButtonWiring:
                 pins[button] = pin
         pin_table.done()
     buttons.done()
-    return ButtonWiring(pins, (bounce_ms if bounce_ms is not None else 20) / 1000)
+    return ButtonWiring(pins, (bounce_ms if bounce_ms is not None else 20) / 1000,
+                        tuple(names))
 
 
 def _check_pins(problems: Problems, matrix: MatrixWiring | None,

@@ -30,7 +30,8 @@ def register(sub: Any) -> None:
     p.add_argument("--link", required=True, metavar="PATH_OR_URL",
                    help="a path (a pty is created and linked there) or socket://HOST:PORT")
     p.add_argument("--profile", metavar="NAME_OR_FILE",
-                   help="board profile (default: the game's shipped profile)")
+                   help="board profile (default: the game's shipped profile for the reference "
+                        "firmware, e.g. abalone-pico)")
     p.add_argument("--script", metavar="FILE", help="JSON lines of hand actions; without it "
                    "the board just sits there until Ctrl-C")
     p.add_argument("--linger", type=float, metavar="S",
@@ -40,13 +41,13 @@ def register(sub: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from firmware_bridge.emulator import run_emulator
-    from hardware.profiles import load_profile
+    from hardware.profiles import load_profile, profile_for
 
     game = find_game(args.game)
     variant = game.variant(args.variant).name
     state = (game.parse_position(args.position, variant) if args.position
              else game.setup(variant))
-    spec = load_profile(args.profile or game.profile_name(variant)).spec
+    spec = load_profile(args.profile or profile_for(game, variant, serial=True)).spec
     layout = game.layout(state)
     start = {p: project(layout.get(p, ()), spec.sense, game.polarity) for p in spec.sensed}
     lines: list[str] = []

@@ -29,7 +29,7 @@ SCRIPTS = {
 @pytest.mark.parametrize("name", SCRIPTS)
 def test_same_commits_over_the_serial_path(name):
     lines = SCRIPTS[name]
-    spec = load_profile("abalone").spec
+    spec = load_profile("abalone-pico").spec  # the reference firmware's board
     expected = [c.move for c in simulate(lines, spec=spec).commits()]
     assert expected
     layout = ABALONE.layout(ABALONE.setup())
@@ -69,7 +69,8 @@ def test_the_emulator_command_serves_a_board_the_service_plays_on(tmp_path):
     try:
         assert proc.stdout is not None
         first = proc.stdout.readline()
-        assert first.startswith("virtual Abalone board (abalone) ready at socket://127.0.0.1:")
+        assert first.startswith("virtual Abalone board (abalone-pico) ready at "
+                                "socket://127.0.0.1:")
         assert "--board serial --serial-url socket://" in proc.stdout.readline()
         service = Service(ServiceOptions(game="abalone", board="serial",
                                          serial_url=f"socket://127.0.0.1:{port}")).start()

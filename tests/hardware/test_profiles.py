@@ -232,3 +232,21 @@ def test_a_build_without_a_matrix_or_buttons_loads(tmp_path):
     p = load_edited(tmp_path, text=text.replace("    # BCM pins, read with the Pi's pull-ups",
                                                 ""))
     assert p.wiring.matrix is None and p.spec.buttons == ()
+
+
+def test_the_pico_profile_matches_the_reference_firmwares_defaults():
+    # The host refuses a board whose hello disagrees with its profile: the shipped profile
+    # for the Pico build must count what the firmware's defaults scan and light.
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "firmware_bridge" / "firmware" / "bl_config.py"
+    spec_ = importlib.util.spec_from_file_location("bl_config_defaults", path)
+    assert spec_ is not None and spec_.loader is not None
+    config = importlib.util.module_from_spec(spec_)
+    spec_.loader.exec_module(config)
+    profile = load_profile("abalone-pico")
+    assert len(profile.spec.sensors) == config.SENSOR_COUNT
+    assert len(profile.spec.leds) == config.LED_COUNT
+    assert profile.spec.sensors[:9] == ("A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4")
+    assert profile.spec.buttons == ("end-turn",) and profile.wiring.leds is None
+    assert profile.wiring.matrix is None  # the Pico scans; the Pi has no pins in it
