@@ -21,6 +21,7 @@ from controller.errors import BoardError
 from controller.physical import BoardSpec, SenseMode
 from controller.rules import find_game
 from controller.rules.base import Game
+from controller.rules.series import SeriesRule
 from controller.session.events import ButtonPress, LedsShown, OutEvent, PhoneAction
 from controller.session.runner import SessionRunner
 from controller.session.session import GameSession, SessionConfig
@@ -254,19 +255,31 @@ class Service:
         return self.sim
 
     def new_game(self, variant: str | None = None, seed: int | None = None,
-                 game: str | None = None) -> None:
+                 game: str | None = None, match: str | None = None) -> None:
         """Start a new game (on a simulated board any game; on a real board a variant of its
-        game).  The simulated board is set up in the new start position."""
+        game).  The simulated board is set up in the new start position.
+
+        ``match``: ``"match X"`` or ``"sumof X"`` begins a series with this game, ``""``
+        ends any series; ``None`` goes on with a running series when the game and variant
+        stay (the game's rules say who starts: in Rhombus the winner deals)."""
         new_game = find_game(game) if game else self.game
         if new_game is not self.game and self.sim is None:
             raise ServiceError(f"this board is built for {self.game.name}; it cannot play "
                                f"{new_game.name}")
         v = new_game.variant(variant).name
+        rule = SeriesRule.parse(match) if match else None
         seed = self._seed(self.options.seed if seed is None else seed)
+        previous = self.runner.call(lambda s: s.state).result(timeout=10)
+        same = new_game is self.game and v == self.variant
+        goes_on = match is None and same and self.table.match_goes_on() and \
+            self.game.outcome(previous) is not None
+        if match is not None or not same:
+            self.table.start_match(rule)
         if self.scan_loop:
             self.scan_loop.stop()
         self.game, self.variant = new_game, v
-        state = new_game.setup(v, seed=seed)
+        state = (new_game.next_match_game(previous, v, seed) if goes_on
+                 else new_game.setup(v, seed=seed))
         if self.sim is not None:
             self.spec = default_spec(new_game, v, SenseMode(self.options.sense))
             self.sim = SimulatedBoard(self.spec, new_game.layout(state), new_game, v)

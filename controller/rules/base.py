@@ -431,6 +431,25 @@ class Game(ABC, Generic[S, M]):
         """
         return {}
 
+    # ---- matches (series of games) ------------------------------------------------------
+
+    def match_points(self, state: S) -> dict[Seat, int]:
+        """A finished game's points per seat, for a ``sumof`` series.  The default credits
+        the view's scores to the seats of each side (``"b+r"``: both partners)."""
+        seats = self.seats(state)
+        scores = self.view(state, None).get("scores") or {}
+        out = dict.fromkeys(seats, 0)
+        for side, points in scores.items():
+            for seat in str(side).split("+"):
+                if seat in out and isinstance(points, int):
+                    out[seat] += points
+        return out
+
+    def next_match_game(self, finished: S, variant: str, seed: int) -> S:
+        """The next game of a match after ``finished``: a new deal by default; a game whose
+        rules say who starts the next game (Rhombus: the winner deals) overrides."""
+        return self.setup(variant, seed=seed)
+
     def seat_name(self, seat: Seat) -> str:
         """A seat as players call it ("Green 1"); games whose seats are letters override."""
         return seat.replace("-", " ").capitalize()

@@ -13,7 +13,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from controller.session.events import Committed, OutEvent, TakenBack
+from controller.rules.series import GameScore, Series, SeriesRule
+from controller.session.events import Committed, GameOver, OutEvent, TakenBack
 from controller.session.runner import SessionRunner
 
 
@@ -30,6 +31,7 @@ class Table:
         self._seats: dict[str, dict[str, Any]] = {}
         self._recent: list[dict[str, Any]] = []  # the last committed moves, for pages
         self._listeners: list[Callable[[int], None]] = []
+        self.series: Series | None = None  # a match running across games
         runner.subscribe(self._on_events)
         self._refresh(runner.session)
 
@@ -77,6 +79,16 @@ class Table:
             self._refresh(session)
         self.runner.call(swap).result(timeout=10)
 
+    def start_match(self, rule: SeriesRule | None) -> None:
+        """Begin a series (``None``: games stand alone); the next finished games count."""
+        def begin(session: Any) -> None:
+            self.series = Series(rule) if rule else None
+            self._refresh(session)
+        self.runner.call(begin).result(timeout=10)
+
+    def match_goes_on(self) -> bool:
+        return self.series is not None and self.series.outcome() is None
+
     def refresh(self) -> None:
         self.runner.call(self._refresh).result(timeout=10)
 
@@ -88,8 +100,18 @@ class Table:
                 self._recent.append({"ply": e.ply, "seat": e.seat, "move": e.move, "t": e.t})
             elif isinstance(e, TakenBack):
                 self._recent = [m for m in self._recent if m["ply"] <= e.ply]
+            elif isinstance(e, GameOver) and self.match_goes_on():
+                self._count_game(self.runner.session)
         self._recent = self._recent[-20:]
         self._refresh(self.runner.session)
+
+    def _count_game(self, session: Any) -> None:
+        assert self.series is not None
+        game, state = session.game, session.state
+        points = game.match_points(state)
+        outcome = game.outcome(state)
+        winners = frozenset(outcome.winners) if outcome else frozenset()
+        self.series = self.series.add(GameScore(tuple(points.items()), winners))
 
     def _refresh(self, session: Any) -> None:
         game, state = session.game, session.state
@@ -115,6 +137,7 @@ class Table:
             "draw_offers": sorted(session.draw_offers),
             "outcome": outcome.to_json() if outcome else None,
             "clocks": session.clock_json(self.runner.now()),
+            "match": self.series.to_json() if self.series else None,
             # What stands on the board and beside it: public by nature (everyone at the
             # table sees the pieces); the pages draw it.
             "layout": {p: list(stack) for p, stack in game.layout(state).items()},

@@ -93,3 +93,16 @@ def test_new_links_for_every_seat(host, app):
     assert before.keys() == after.keys() and all(before[s] != after[s] for s in before)
     response = host.post("/api/host/reissue", json={"seat": "q"})
     assert response.status_code == 400 and "'q' is not a seat" in response.get_json()["error"]
+
+
+def test_the_host_starts_a_match_and_a_bad_match_is_refused(app, abalone):
+    host = app.test_client()
+    assert host.get(f"/host/{HOST_TOKEN}").status_code in (200, 303)
+    bad = host.post("/api/host/game", json={"match": "best of 3"})
+    assert bad.status_code == 400 and "'match X'" in bad.get_json()["error"]
+    wrong = host.post("/api/host/game", json={"match": 3})
+    assert wrong.status_code == 400 and "'match' must be text" in wrong.get_json()["error"]
+    ok = host.post("/api/host/game", json={"match": "sumof 4"})
+    assert ok.status_code == 200
+    info = wait_until(abalone.table, lambda s: s["match"] is not None)["match"]
+    assert info["rule"] == "sumof 4" and info["games"] == 0

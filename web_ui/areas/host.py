@@ -14,6 +14,7 @@ from werkzeug.exceptions import BadRequest, Conflict, Forbidden, Unauthorized
 from controller.errors import BoardError
 from controller.rules import GAMES
 from controller.rules.base import Game
+from controller.rules.series import SeriesRule
 from web_ui.areas.common import base_url
 from web_ui.http import json_object, text_field
 from web_ui.payloads import join_entries
@@ -64,6 +65,7 @@ def host_info(web: WebState) -> dict[str, Any]:
                    "variants": [{"name": v.name, "summary": v.summary, "seats": list(v.seats)}
                                 for v in g.variants.values()]} for g in games.values()],
         "seats": join_entries(web, base_url(), every=True),
+        "match": service.table.public().get("match"),
     }
 
 
@@ -78,7 +80,7 @@ def info() -> Response:
 def new_game() -> Response:
     web = web_state()
     require_host(web)
-    body = json_object(("game", "variant", "seed"))
+    body = json_object(("game", "variant", "seed", "match"))
     service = web.service
     name = text_field(body, "game") if "game" in body else service.game.name
     games = _games(web)
@@ -93,9 +95,19 @@ def new_game() -> Response:
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)
                              or not 0 <= seed < 2**31):
         raise BadRequest("'seed' must be a whole number from 0 to 2147483647")
+    match = body.get("match")
+    if match is not None:
+        if not isinstance(match, str):
+            raise BadRequest("'match' must be text: 'match X' (first to X won games), "
+                             "'sumof X' (most points after X games), or '' for single games")
+        try:
+            SeriesRule.parse(match) if match.strip() else None
+        except BoardError as exc:
+            raise BadRequest(str(exc)) from None
     try:
         service.new_game(variant=variant, seed=seed,
-                         game=None if game is service.game else name)
+                         game=None if game is service.game else name,
+                         match=match.strip() if match is not None else None)
     except LookupError as exc:
         raise BadRequest(str(exc)) from None
     except BoardError as exc:

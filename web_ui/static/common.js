@@ -196,6 +196,22 @@ const BL = (() => {
     card.hidden = !box.childElementCount;
   }
 
+  /* A running series in words: "first to 3 wins: Black 1, White 2". */
+  function matchWords(m, state) {
+    const [kind, target] = m.rule.split(" ");
+    const byName = (obj) => Object.entries(obj).map(([k, v]) => `${seatName(state, k)} ${v}`).join(", ");
+    const head = kind === "match" ? `first to ${target} wins` : `most points after ${target} games`;
+    const standing = kind === "match" ? byName(m.wins) : byName(m.totals);
+    const after = `${m.games} game${m.games === 1 ? "" : "s"} played`;
+    const done = m.outcome ? ` — over: ${m.outcome.reason}` : "";
+    return `${head}; ${after}${standing ? `: ${standing}` : ""}${done}`;
+  }
+
+  function renderMatch(box, state) {
+    box.hidden = !state.match;
+    box.textContent = state.match ? `Match, ${matchWords(state.match, state)}.` : "";
+  }
+
   function renderOutcome(box, state) {
     const o = state.outcome;
     box.hidden = !o;
@@ -228,5 +244,5 @@ const BL = (() => {
 
   return { el, svg, toast, api, connect, pieceColour, seatColour, seatName, dot,
     renderTurn, renderScores, renderClocks, renderExtras, renderOutcome, renderPrompts,
-    renderLastMove };
+    renderLastMove, renderMatch, matchWords };
 })();

@@ -55,6 +55,7 @@
       (info.board === "simulated" ? " on the simulated board" : " on the sensor board");
     fillGames();
     fillSeats();
+    $("match-now").textContent = info.match ? `Now: ${BL.matchWords(info.match, info)}` : "No match running.";
   }
 
   async function load() {
@@ -68,12 +69,18 @@
   }
 
   $("game").addEventListener("change", fillVariants);
+  $("match-kind").addEventListener("change", () => {
+    $("match-target-label").hidden = !["match", "sumof"].includes($("match-kind").value);
+  });
   $("variant-select").addEventListener("change", showSummary);
   $("new-game").addEventListener("submit", (e) => { e.preventDefault(); $("new-game-confirm").hidden = false; });
   $("new-game-no").addEventListener("click", () => { $("new-game-confirm").hidden = true; });
   $("new-game-yes").addEventListener("click", async () => {
     $("new-game-confirm").hidden = true;
     const body = { game: $("game").value, variant: $("variant-select").value };
+    const kind = $("match-kind").value;
+    if (kind === "none") body.match = "";
+    else if (kind !== "keep") body.match = `${kind} ${Number($("match-target").value) || 1}`;
     if ($("seed").value !== "") body.seed = Number($("seed").value);
     const r = await BL.api("POST", "/api/host/game", body);
     if (r.ok) { show(r.data); BL.toast("New game started. Players: scan your new codes."); }

@@ -162,6 +162,7 @@
     BL.renderTurn($("turn"), s, s.seat);
     BL.renderScores($("scores"), s);
     BL.renderClocks($("clocks"), s);
+    BL.renderMatch($("match"), s);
     BL.renderOutcome($("outcome"), s);
     BL.renderPrompts($("prompts"), s, promptButtons);
     BL.renderLastMove($("last-move"), s);

@@ -89,6 +89,7 @@
     BL.renderTurn($("turn"), s, null);
     BL.renderScores($("scores"), s);
     BL.renderClocks($("clocks"), s);
+    BL.renderMatch($("match"), s);
     BL.renderOutcome($("outcome"), s);
     BL.renderPrompts($("prompts"), s, takebackButtons);
     BL.renderLastMove($("last-move"), s);

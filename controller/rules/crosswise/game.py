@@ -92,6 +92,12 @@ class Crosswise(Game[CrosswiseState, Move]):
             return table_view(state, outcome)
         return seat_view(state, seat, outcome)
 
+    def match_points(self, state: CrosswiseState) -> dict[str, int]:
+        """Each team's line totals on the board, credited to every player of the team."""
+        from controller.rules.crosswise.series import game_score
+        outcome = self.outcome(state) or Outcome((), "unfinished")
+        return dict(game_score(state, outcome).points)
+
     def scores(self, state: CrosswiseState) -> dict[str, int]:
         """Each team's lines added up, as they stand."""
         green, orange = totals(state.board)

@@ -1,62 +1,21 @@
-"""Series of games: the seed's match options, as pure data and functions.
+"""Crosswise's side of a series: a finished game's points (``match X`` / ``sumof X``).
 
-* ``match X``: games are played until a player has won X of them; that player (with any
-  partner who reached X in the same game) wins the match.  A drawn game counts for nobody.
-* ``sumof X``: X games are played; the highest sum of points over all games wins the match.
-  A game's points are each team's line totals on its final board, credited to every player
-  of the team (a line of six, which ended its game at once, counts 9 there: see
-  ``scoring``).  Everyone sharing the highest sum wins; when everyone shares it, the match is
-  drawn.
-
-Players are named by the caller (``players`` maps seats to names) so that a series survives
-players changing seats between games; by default the seats' own names are used.  The service
-that runs the games one after another is not here: this module only keeps the score.
+The series itself (``SeriesRule``, ``GameScore``, ``Series``) is game-independent and lives in
+``controller.rules.series``; Crosswise credits each team's line totals on the final board to
+every player of the team (a line of six, which ended its game at once, counts 9: see
+``scoring``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
-from controller.errors import BoardError, ParseError
 from controller.rules.base import Outcome
 from controller.rules.crosswise.scoring import totals
 from controller.rules.crosswise.state import CrosswiseState, seating
+from controller.rules.series import KINDS, GameScore, Series, SeriesRule
 
-KINDS = ("match", "sumof")
-
-
-@dataclass(frozen=True, slots=True)
-class SeriesRule:
-    """``match X`` (first to X wins) or ``sumof X`` (most points after X games)."""
-
-    kind: str
-    target: int
-
-    def __post_init__(self) -> None:
-        if self.kind not in KINDS or self.target < 1:
-            raise ParseError(f"a series is 'match X' or 'sumof X' with X of 1 or more; "
-                             f"got {self.kind!r} {self.target!r}")
-
-    @classmethod
-    def parse(cls, text: str) -> SeriesRule:
-        words = text.split()
-        if len(words) != 2 or words[0].lower() not in KINDS or not words[1].isdigit():
-            raise ParseError(f"{text!r} is no series option: write 'match X' (the first to win "
-                             "X games wins) or 'sumof X' (the most points after X games)")
-        return cls(words[0].lower(), int(words[1]))
-
-    def text(self) -> str:
-        return f"{self.kind} {self.target}"
-
-
-@dataclass(frozen=True, slots=True)
-class GameScore:
-    """One finished game as a series counts it: points and wins per player."""
-
-    points: tuple[tuple[str, int], ...]   # (player, points), in seat order
-    winners: frozenset[str]
+__all__ = ["KINDS", "GameScore", "Series", "SeriesRule", "game_score"]
 
 
 def game_score(state: CrosswiseState, outcome: Outcome,
@@ -68,52 +27,3 @@ def game_score(state: CrosswiseState, outcome: Outcome,
     team_points = {"green": green, "orange": orange}
     points = tuple((names[s], team_points[team]) for s, team in zip(seats.seats, seats.team))
     return GameScore(points, frozenset(names[s] for s in outcome.winners))
-
-
-@dataclass(frozen=True, slots=True)
-class Series:
-    rule: SeriesRule
-    games: tuple[GameScore, ...] = ()
-
-    def add(self, game: GameScore) -> Series:
-        """The series with one more finished game; refused once the series is decided."""
-        done = self.outcome()
-        if done is not None:
-            raise BoardError(f"the series is over ({done.reason}); start a new one")
-        return Series(self.rule, (*self.games, game))
-
-    def players(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(p for g in self.games for p, _ in g.points))
-
-    def wins(self) -> dict[str, int]:
-        return {p: sum(p in g.winners for g in self.games) for p in self.players()}
-
-    def totals(self) -> dict[str, int]:
-        out = dict.fromkeys(self.players(), 0)
-        for g in self.games:
-            for p, n in g.points:
-                out[p] += n
-        return out
-
-    def outcome(self) -> Outcome | None:
-        """``None`` while the series goes on; else who won it (nobody: a drawn series)."""
-        if self.rule.kind == "match":
-            wins = self.wins()
-            top = [p for p, n in wins.items() if n >= self.rule.target]
-            if not top:
-                return None
-            return Outcome(tuple(top), f"{' and '.join(top)} won {self.rule.target} games")
-        if len(self.games) < self.rule.target:
-            return None
-        sums = self.totals()
-        best = max(sums.values(), default=0)
-        top = [p for p, n in sums.items() if n == best]
-        if len(top) == len(sums):
-            return Outcome((), f"every player has {best} points after {len(self.games)} games")
-        return Outcome(tuple(top), f"{' and '.join(top)} scored the most points, {best}, in "
-                                   f"{len(self.games)} games")
-
-    def to_json(self) -> dict[str, Any]:
-        done = self.outcome()
-        return {"rule": self.rule.text(), "games": len(self.games), "wins": self.wins(),
-                "totals": self.totals(), "outcome": done.to_json() if done else None}

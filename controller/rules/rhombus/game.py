@@ -9,6 +9,7 @@ ties them to the ``Game`` contract.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -189,6 +190,19 @@ class Rhombus(Game[RhombusState, Move]):
 
     def seat_name(self, seat: str) -> str:
         return COLOUR_NAMES.get(seat, seat).capitalize()
+
+    def next_match_game(self, finished: RhombusState, variant: str,
+                        seed: int) -> RhombusState:
+        """The winner deals the next game, so the seat after the winner starts.  A drawn
+        game has no winner: the next is dealt as the first was (the last seat deals)."""
+        fresh = self.setup(variant, seed=seed)
+        seats = self.seats(fresh)
+        outcome = self.outcome(finished)
+        if not outcome or not outcome.winners:
+            return fresh
+        dealer = seats.index(outcome.winners[0])
+        return dataclasses.replace(fresh, to_move=(dealer + 1) % len(seats))
+
 
     # ---- for pages and tests ----------------------------------------------------------------
 
