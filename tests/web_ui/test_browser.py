@@ -276,3 +276,19 @@ def test_every_games_table_page_draws_its_whole_board(browser, game, variant):
             phone.close()
     finally:
         service.stop()
+
+
+def test_crosswise_table_shows_the_live_line_scores(browser):
+    from playwright.sync_api import expect
+    service = Service(ServiceOptions(game="crosswise", variant="two-player", seed=1)).start()
+    try:
+        wait_until(service.table, lambda s: s["status"] == "playing")
+        with serving(service) as (_app, base):
+            phone = Phone(browser, base)
+            page = phone.open("/")
+            lines = page.locator("#extras .kv", has_text="lines")
+            expect(lines).to_contain_text("Green: 1 0 · 2 0")  # rows 1..6, green's lines
+            expect(lines).to_contain_text("Orange: a 0 · b 0")  # columns a..f
+            phone.close()
+    finally:
+        service.stop()

@@ -181,6 +181,12 @@ const BL = (() => {
       if (Array.isArray(value)) {
         if (!value.length || !value.every(scalar)) continue;
         text = value.join(", ");
+      } else if (typeof value === "object" && Object.values(value).length
+                 && Object.values(value).every((v) => v && typeof v === "object" && !Array.isArray(v)
+                                               && Object.values(v).every(scalar))) {
+        // Per seat or team, a small table of its own (Crosswise's live line scores).
+        text = Object.entries(value).map(([k, v]) => `${seatName(s, k)}: ` +
+          Object.entries(v).map(([a, b]) => `${a} ${b}`).join(" · ")).join("; ");
       } else if (typeof value === "object") {
         const vals = Object.values(value);
         const listy = vals.length && vals.every((v) => Array.isArray(v) && v.every(scalar));
