@@ -108,6 +108,7 @@ class Simulation:
         layout = game.layout(state) if board_layout is None else board_layout
         self.board = SimulatedBoard(spec, layout, game, self.variant, noise, seed)
         self.session = GameSession(game, spec, state, config)
+        self.session.prepare()  # as the runner does before the first scan
         self.period = spec.scan_period
         # Power-up: the board is scanned for a debounce window before script time 0, so the
         # session knows the start position when the first script line acts.
@@ -116,6 +117,7 @@ class Simulation:
         self.outputs: list[OutEvent] = []
         self.on_output = on_output
         self.latencies: list[float] = []  # host seconds from a stable change to its LED frame
+        self.cpu_latencies: list[float] = []  # the same in CPU time (robust under other load)
         self._queue: list[tuple[float, int, Action]] = []
         self._seq = 0
 
@@ -181,11 +183,12 @@ class Simulation:
         return hand_actions(steps, times, action.line)
 
     def _feed(self, event: InEvent, timed: bool = False) -> None:
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.thread_time()
         out = self.session.handle(event)
-        elapsed = time.perf_counter() - start
+        elapsed, cpu_elapsed = time.perf_counter() - start, time.thread_time() - cpu
         if timed and any(isinstance(o, LedsShown) for o in out):
             self.latencies.append(elapsed)
+            self.cpu_latencies.append(cpu_elapsed)
         for o in out:
             self.outputs.append(o)
             if self.on_output:

@@ -9,7 +9,7 @@ diff.  Built once per committed position (off the latency path: see ``GameSessio
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from controller.physical import BoardSpec, Value, empty_value, project
@@ -28,6 +28,12 @@ class Footprint:
     unseen: tuple[str, ...]
     facets: Mapping[str, str]
     effect: Effect
+    final: Mapping[str, Value] = field(default_factory=dict)  # dict(diff), built once
+    moved: frozenset[str] = frozenset()                        # effect.changed, built once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "final", dict(self.diff))
+        object.__setattr__(self, "moved", self.effect.changed)
 
     @property
     def changed(self) -> frozenset[str]:
@@ -113,10 +119,10 @@ class FootprintIndex:
         out: list[Footprint] = []
         if not diff:
             return out
+        empty = self.empty
         for fp in self.footprints if among is None else among:
-            final = dict(fp.diff)
-            if all(final.get(p) == v or (v == self.empty and p in final) or
-                   (v == self.empty and p in fp.effect.changed)
+            final, moved = fp.final, fp.moved
+            if all(final.get(p) == v or (v == empty and (p in final or p in moved))
                    for p, v in diff):
                 out.append(fp)
         return out

@@ -94,6 +94,7 @@ class SessionRunner:
     # ---- the session thread --------------------------------------------------------------
 
     def _run(self) -> None:
+        self.session.prepare()  # the start position's footprints, before the first scan
         while True:
             deadline = self.session.next_deadline()
             wait = None if deadline is None else max(0.0, deadline - self.clock())

@@ -580,8 +580,11 @@ class GameSession:
                 amends: str | None = None) -> None:
         seat = self.to_move or ""
         before = self.state
-        after = self.game.apply(before, fp.move)
         idx = self.index
+        # The footprint comes from this position's own legal moves: no need to generate them
+        # all again to check it (apply would), on the path to the LED frame.
+        assert idx.state is before, "a footprint of another position"
+        after = self.game.play(before, fp.move)
         self.history.append(_Entry(before, fp, seat, frozenset(idx.reading.items())))
         first_at = self.amend.committed_at if amends and self.amend else t
         declared = (dict(self.amend.declared) if amends and self.amend
