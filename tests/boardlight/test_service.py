@@ -10,19 +10,7 @@ from controller.rules.abalone import ABALONE
 from hardware.profiles import load_profile
 from tests.hardware.circuits import SwitchMatrixCircuit
 from tests.hardware.fakes import RecordingSpiBus
-
-
-def wait_until(table, check, timeout=5.0):
-    """Wait (without sleeping blindly) until a snapshot satisfies ``check``."""
-    version = 0
-    while True:
-        snap = table.public()
-        if check(snap):
-            return snap
-        new = table.wait_for(version, timeout)
-        if new == version:
-            raise AssertionError(f"timed out; last snapshot: {snap}")
-        version = new
+from tests.support.waiting import wait_until
 
 
 def test_simulated_board_to_committed_move():

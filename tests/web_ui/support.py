@@ -5,32 +5,19 @@ from __future__ import annotations
 import json
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from http.cookiejar import CookieJar
 from typing import Any
 
 from flask import Flask
 
+from tests.support.waiting import wait_until  # noqa: F401 - tests import it from here
 from web_ui import create_app
 from web_ui.server import WebServer
 from web_ui.sseclient import SSEClient
 
 HOST_TOKEN = "host-token-for-tests"
-
-
-def wait_until(table: Any, check: Callable[[dict[str, Any]], bool],
-               timeout: float = 5.0) -> dict[str, Any]:
-    """Wait (on the table's version, never by sleeping) until a snapshot satisfies ``check``."""
-    version = 0
-    while True:
-        snap = table.public()
-        if check(snap):
-            return snap
-        new = table.wait_for(version, timeout)
-        if new == version:
-            raise AssertionError(f"timed out; last snapshot: {snap}")
-        version = new
 
 
 @contextmanager
@@ -102,3 +89,25 @@ def sse_lines(data: bytes) -> list[tuple[str, str]]:
             name, _, value = line.partition(":")
             out.append((name, value.strip()))
     return out
+
+
+def values_under(obj: Any, keys: tuple[str, ...]) -> Iterator[Any]:
+    """Every value stored under one of ``keys``, anywhere in a JSON document."""
+    if isinstance(obj, dict):
+        for key, value in obj.items():
+            if key in keys:
+                yield value
+            yield from values_under(value, keys)
+    elif isinstance(obj, list):
+        for value in obj:
+            yield from values_under(value, keys)
+
+
+def as_json(text: str) -> Any:
+    """A response or stream message as JSON; ``None`` for an HTML page (pages carry no data:
+    their scripts fetch it)."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None
+

@@ -10,14 +10,13 @@ against the true hands, read from the session.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from tests.support.toygame import TOY
-from tests.web_ui.support import HOST_TOKEN, Browser, serving, wait_until
+from tests.web_ui.support import HOST_TOKEN, Browser, as_json, serving, wait_until
 
 SEATS = ("n", "s")
 
@@ -31,13 +30,6 @@ def hands_in(obj: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[tuple[Any, 
     elif isinstance(obj, list):
         for i, value in enumerate(obj):
             yield from hands_in(value, (*path, i))
-
-
-def as_json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None  # an HTML page: it carries no data, the scripts fetch it
 
 
 class Truth:

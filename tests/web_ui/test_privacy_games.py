@@ -10,10 +10,8 @@ hand at all, and nobody the full position text (which holds every hand and the b
 
 from __future__ import annotations
 
-import json
 import random
 import time
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -21,28 +19,10 @@ import pytest
 from boardlight.service import Service, ServiceOptions
 from controller.physical import project
 from controller.session.handplan import hand_steps
-from tests.web_ui.support import Browser, serving, wait_until
+from tests.web_ui.support import Browser, as_json, serving, values_under, wait_until
 
 GAMES = [("crosswise", "two-player", 40), ("crosswise", "four-player", 40),
          ("rhombus", "two-player", 40), ("rhombus", "four-player", 40)]
-
-
-def values_under(obj: Any, keys: tuple[str, ...]) -> Iterator[Any]:
-    if isinstance(obj, dict):
-        for key, value in obj.items():
-            if key in keys:
-                yield value
-            yield from values_under(value, keys)
-    elif isinstance(obj, list):
-        for value in obj:
-            yield from values_under(value, keys)
-
-
-def as_json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return None  # an HTML page: it carries no data, the scripts fetch it
 
 
 class Truth:

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import math
 
+from controller.rules.bits import bits_of  # noqa: F401 - part of this module's API
+
 ROWS = "ABCDEFGHI"
 WIDTH = 11
 BOX = (1 << (WIDTH * WIDTH)) - 1
@@ -48,16 +50,6 @@ def row_col(cell: int) -> tuple[int, int]:
 def shift(bits: int, step: int) -> int:
     """Move every bit ``step`` places (towards higher bits for a positive step)."""
     return bits << step if step > 0 else bits >> -step
-
-
-def bits_of(mask: int) -> list[int]:
-    """The set bit indices of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def mask_of(cells: list[int] | tuple[int, ...]) -> int:

@@ -20,6 +20,8 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
+from controller.rules.bits import bits_of
+
 Cell = tuple[int, int, int]  # (level, column, row)
 LEVELS = 4
 COLUMNS = "abcd"
@@ -42,16 +44,6 @@ def on_board(shape: str, k: int, i: int, j: int) -> bool:
 def name_of(cell: Cell) -> str:
     k, i, j = cell
     return f"{k}{COLUMNS[i]}{j + 1}"
-
-
-def bits_of(mask: int) -> list[int]:
-    """The set bit indices of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @dataclass(frozen=True)
