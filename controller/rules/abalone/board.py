@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from controller.rules.bits import bits_of  # noqa: F401 - part of this module's API
+from controller.rules.bits import bits_of as bits_of  # re-exported: the board API
 
 ROWS = "ABCDEFGHI"
 WIDTH = 11

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 
-from controller.rules.bits import bits_of
+from controller.rules.bits import bits_of as bits_of  # re-exported: the board API
 
 Cell = tuple[int, int, int]  # (level, column, row)
 LEVELS = 4
