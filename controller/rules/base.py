@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -318,6 +319,18 @@ class Game(ABC, Generic[S, M]):
 
         Everything the seat may not see is left out: other hands, the order of a bag or pile.
         """
+
+    def sample_hidden(self, state: S, seat: Seat, rng: random.Random) -> S:
+        """A determinization of ``state`` for ``seat``, for a search that must not peek.
+
+        The result equals ``state`` in everything ``seat`` may see (``view(result, seat) ==
+        view(state, seat)``), and everything hidden from ``seat`` (the other hands, the order
+        of a bag or pile, the secret seed that decides cards still to come) is drawn afresh
+        with ``rng`` from what ``seat`` cannot see.  It depends only on what ``seat`` sees and
+        on ``rng``: two states that look the same to ``seat`` give the same result for the
+        same ``rng`` state.  A game without hidden information returns ``state`` itself.
+        """
+        return state
 
     # ---- text ------------------------------------------------------------------------------
 

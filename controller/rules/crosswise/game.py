@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 
 from controller.errors import ParseError
 from controller.rules.base import Effect, Game, Geometry, Outcome, Stack, Variant
-from controller.rules.crosswise import physical, rules, text
+from controller.rules.crosswise import hidden, physical, rules, text
 from controller.rules.crosswise.moves import Move, move_text, parse_move_text
 from controller.rules.crosswise.scoring import parse_board_text, totals
 from controller.rules.crosswise.state import CrosswiseState, mover, seating
@@ -91,6 +91,11 @@ class Crosswise(Game[CrosswiseState, Move]):
         if seat is None:
             return table_view(state, outcome)
         return seat_view(state, seat, outcome)
+
+    def sample_hidden(self, state: CrosswiseState, seat: str,
+                      rng: random.Random) -> CrosswiseState:
+        """The other hands and the bag dealt afresh from the tiles ``seat`` cannot see."""
+        return hidden.sample_hidden(state, seat, rng)
 
     def match_points(self, state: CrosswiseState) -> dict[str, int]:
         """Each team's line totals on the board, credited to every player of the team."""

@@ -10,13 +10,14 @@ ties them to the ``Game`` contract.
 from __future__ import annotations
 
 import dataclasses
+import random
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
 from controller.errors import IllegalMoveError
 from controller.rules.base import Effect, Game, Geometry, MetaMove, Outcome, Stack, Variant
-from controller.rules.rhombus import physical
+from controller.rules.rhombus import hidden, physical
 from controller.rules.rhombus.board import names
 from controller.rules.rhombus.cards import HIDDEN, cards_text, value
 from controller.rules.rhombus.checks import check_position
@@ -169,6 +170,12 @@ class Rhombus(Game[RhombusState, Move]):
         # or extend almost any reading (docs/games/rhombus.md, "Privacy"), so while the mover
         # holds one, every reading waits for the phone unless the cards were declared first.
         return bool(state.hidden[state.to_move])
+
+    def sample_hidden(self, state: RhombusState, seat: str,
+                      rng: random.Random) -> RhombusState:
+        """The other hands and the pile dealt afresh from the cards ``seat`` cannot see, and a
+        new secret seed, so that later reshuffles are unknown too."""
+        return hidden.sample_hidden(state, seat, rng)
 
     def hint_moves(self, state: RhombusState) -> Sequence[Move]:
         """Actions with open table cards only: what the table itself could work out."""

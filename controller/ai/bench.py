@@ -1,0 +1,197 @@
+"""``boardlight bench ai``: the engines' strength and speed.
+
+Every matchup plays whole games through ``game.apply`` (so an illegal move would stop the
+run), the computer alternating sides: in a team variant it plays every seat of its side, in
+a free-for-all (three-player Abalone, four-player Plimus) one seat against the others.  A
+game counts as a win when a seat of the computer's side is among the winners; a draw, a loss
+or a game cut off at ``MAX_PLIES`` is not.  Games run in parallel processes, one per core.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from controller.ai.baselines import GreedyAbalone, RandomPlayer
+from controller.ai.budget import Budget
+from controller.ai.dispatch import engine_for, prepare
+from controller.ai.engine import Engine
+from controller.rules import find_game
+from controller.rules.base import Game, Seat
+
+MAIN_VARIANTS: dict[str, tuple[str, ...]] = {
+    "abalone": ("standard", "belgian-daisy", "three-player", "four-player"),
+    "crosswise": ("two-player", "three-player", "four-player"),
+    "drhombix": ("cuckoo-square", "cuckoo-triangle", "ant-square", "ant-triangle"),
+    "plimus": ("two-player", "four-player"),
+    "rhombus": ("two-player", "four-player", "formation"),
+}
+MAX_PLIES = 1000
+TARGETS = {"random": 0.95, "greedy": 0.90}
+
+
+@dataclass(frozen=True, slots=True)
+class Matchup:
+    game: str
+    variant: str
+    opponent: str          # "random" or "greedy"
+    seconds: float         # the computer's thinking time per move
+
+    @property
+    def label(self) -> str:
+        return f"{self.game} {self.variant} vs {self.opponent}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    matchup: Matchup
+    index: int
+    won: bool
+    drawn: bool
+    finished: bool
+    plies: int
+    engine: str
+    moves: int          # computer moves
+    nodes: int          # nodes or playouts, over all computer moves
+    seconds: float      # the computer's thinking time, over all its moves
+    wall: float
+
+
+@dataclass(frozen=True, slots=True)
+class MatchupFigure:
+    matchup: Matchup
+    games: int
+    wins: int
+    draws: int
+    unfinished: int
+    mean_plies: float
+    engine: str
+    nodes_per_second: float
+    seconds_per_move: float
+    wall: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def target(self) -> float:
+        return TARGETS[self.matchup.opponent]
+
+    @property
+    def met(self) -> bool:
+        return self.win_rate >= self.target
+
+    def line(self) -> str:
+        m = self.matchup
+        losses = self.games - self.wins - self.draws - self.unfinished
+        unit = {"alphabeta": "nodes", "solver": "positions solved"}.get(self.engine, "playouts")
+        return (f"{m.label}: won {self.wins}/{self.games} ({self.win_rate:.0%}; target "
+                f"{self.target:.0%}{'' if self.met else ', MISSED'}), drew {self.draws}, "
+                f"lost {losses}, unfinished {self.unfinished}; {self.mean_plies:.0f} plies "
+                f"a game; {self.engine} at {m.seconds:g} s a move: "
+                f"{self.nodes_per_second:,.0f} {unit}/s, {self.seconds_per_move:.3f} s used "
+                f"a move; {self.wall:.0f} s of games")
+
+
+def sides(game: Game[Any, Any], variant: str) -> list[tuple[Seat, ...]]:
+    """The variant's sides: partners together, in seat order."""
+    state = game.setup(variant)
+    out: list[tuple[Seat, ...]] = []
+    for seat in game.seats(state):
+        if not any(game.same_side(state, seat, side[0]) for side in out):
+            out.append(tuple(s for s in game.seats(state) if game.same_side(state, seat, s)))
+    return out
+
+
+def play_one(matchup: Matchup, index: int, seed: int) -> GameResult:
+    """One game of a matchup; the computer takes side ``index`` modulo the sides."""
+    start = time.perf_counter()
+    game = find_game(matchup.game)
+    all_sides = sides(game, matchup.variant)
+    mine = all_sides[index % len(all_sides)]
+    computer: Engine = engine_for(game, matchup.variant)
+    other: Engine = GreedyAbalone() if matchup.opponent == "greedy" else RandomPlayer()
+    prepare(game, matchup.variant)
+    rng = random.Random(f"{seed}:{matchup.label}:{index}")
+    state = game.setup(matchup.variant, seed=rng.randrange(1 << 30))
+    plies = moves = nodes = 0
+    thinking = 0.0
+    while game.outcome(state) is None and plies < MAX_PLIES:
+        seat = game.to_move(state)
+        assert seat is not None
+        player = computer if seat in mine else other
+        decision = player.think(game, state, seat, Budget(matchup.seconds,
+                                                          seed=rng.randrange(1 << 30)))
+        state = game.apply(state, decision.move)  # checked: an illegal move stops the run
+        plies += 1
+        if player is computer:
+            moves += 1
+            nodes += decision.nodes
+            thinking += decision.seconds
+    outcome = game.outcome(state)
+    won = outcome is not None and any(s in outcome.winners for s in mine)
+    drawn = outcome is not None and outcome.is_draw
+    return GameResult(matchup, index, won, drawn, outcome is not None, plies, computer.name,
+                      moves, nodes, thinking, time.perf_counter() - start)
+
+
+def _play(args: tuple[Matchup, int, int]) -> GameResult:
+    return play_one(*args)
+
+
+def summarise(matchup: Matchup, results: Sequence[GameResult]) -> MatchupFigure:
+    n = len(results)
+    moves = sum(r.moves for r in results)
+    seconds = sum(r.seconds for r in results)
+    return MatchupFigure(
+        matchup, n, sum(r.won for r in results), sum(r.drawn for r in results),
+        sum(not r.finished for r in results),
+        sum(r.plies for r in results) / n if n else 0.0,
+        results[0].engine if results else "",
+        sum(r.nodes for r in results) / seconds if seconds else 0.0,
+        seconds / moves if moves else 0.0, sum(r.wall for r in results))
+
+
+def matchups(seconds_per_move: float, greedy_seconds: float,
+             games: Iterable[str] | None = None) -> list[Matchup]:
+    chosen = list(MAIN_VARIANTS) if games is None else list(games)
+    out = [Matchup(g, v, "random", seconds_per_move) for g in chosen for v in MAIN_VARIANTS[g]]
+    if "abalone" in chosen:
+        out.append(Matchup("abalone", "standard", "greedy", greedy_seconds))
+    return out
+
+
+def bench_ai(games_per_matchup: int = 20, seconds_per_move: float = 0.2, *,
+             greedy_seconds: float = 1.0, greedy_games: int | None = None,
+             games: Iterable[str] | None = None, processes: int | None = None, seed: int = 1,
+             progress: Callable[[MatchupFigure], None] | None = None
+             ) -> list[MatchupFigure]:
+    """Play every matchup and return its figures (``progress`` hears each as it finishes).
+
+    ``games_per_matchup`` games against the random player at ``seconds_per_move``;
+    ``greedy_games`` (default: as many) of standard Abalone against the greedy player at
+    ``greedy_seconds``.  ``processes``: parallel games (default: one per core)."""
+    todo = matchups(seconds_per_move, greedy_seconds, games)
+    tasks = [(m, i, seed) for m in todo for i in range(
+        greedy_games if m.opponent == "greedy" and greedy_games is not None
+        else games_per_matchup)]
+    results: dict[Matchup, list[GameResult]] = {m: [] for m in todo}
+    expected = {m: sum(1 for t in tasks if t[0] == m) for m in todo}
+    figures: list[MatchupFigure] = []
+    workers = processes or multiprocessing.cpu_count()
+    with multiprocessing.get_context("fork").Pool(workers) as pool:
+        for result in pool.imap_unordered(_play, tasks):
+            done = results[result.matchup]
+            done.append(result)
+            if len(done) == expected[result.matchup]:
+                figure = summarise(result.matchup, sorted(done, key=lambda r: r.index))
+                figures.append(figure)
+                if progress is not None:
+                    progress(figure)
+    order = {m: k for k, m in enumerate(todo)}
+    return sorted(figures, key=lambda f: order[f.matchup])

@@ -1,0 +1,40 @@
+"""Which engine plays which game.
+
+* Abalone, two players: alpha-beta with the Abalone evaluation (``alphabeta``).
+* Abalone, three and four players: MCTS with the Abalone heuristic at the playout cut (the
+  evaluation generalised to several sides); paranoid alpha-beta would assume every other
+  player plays against the computer, which in the three-player game is simply false.
+* DRHOMBIX ant game: the perfect-play solver.
+* Everything else (DRHOMBIX cuckoo, Crosswise, Rhombus, Plimus and any game added later):
+  MCTS over the contract, with determinization where the game hides something, and the
+  game's heuristic and playout policy from ``heuristics`` where there is one.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from controller.ai.alphabeta import AlphaBeta
+from controller.ai.ant import AntSolver, prepare_ant
+from controller.ai.engine import Engine
+from controller.ai.heuristics import mcts_config
+from controller.ai.mcts import Mcts
+from controller.rules.base import Game
+
+
+def engine_for(game: Game[Any, Any], variant: str | None = None) -> Engine:
+    """The engine for a game and variant (the game's default variant when ``None``)."""
+    v = game.variant(variant)
+    if game.name == "abalone" and len(v.seats) == 2:
+        return AlphaBeta()
+    if game.name == "drhombix" and v.options.get("game") == "ant":
+        return AntSolver()
+    return Mcts(mcts_config(game, v))
+
+
+def prepare(game: Game[Any, Any], variant: str | None = None) -> None:
+    """Fill an engine's shared tables before the first move (the ant game's solution); cheap
+    or nothing for the others.  Call it off the session thread when a computer seat is set."""
+    v = game.variant(variant)
+    if game.name == "drhombix" and v.options.get("game") == "ant":
+        prepare_ant(v.name)

@@ -1,0 +1,41 @@
+"""DRHOMBIX cuckoo game for MCTS: material and height as the heuristic.
+
+Material is every piece a colour commands, in its reserve or on the board (captures move a
+piece from one side to the other); height is how far up its free pieces stand (the apex is
+the goal, and a high piece is raised or covered less easily).  Cuckoo games are short (20 to
+45 plies), so most playouts end by themselves before the cut.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from controller.ai.heuristics import squash
+from controller.ai.mcts import MctsConfig, Rewards
+from controller.rules.base import Game, Variant
+from controller.rules.drhombix.board import board
+from controller.rules.drhombix.state import DrhombixState
+from controller.rules.drhombix.variants import VARIANTS
+
+PLIES = 30
+MATERIAL = 0.5
+HEIGHT = 0.1
+
+
+def heuristic(state: DrhombixState) -> Rewards:
+    v = VARIANTS[state.variant]
+    b = board(v.options["board"])
+    white, black = state.white, state.black
+    material = (white.bit_count() + state.reserves[0]) - (black.bit_count() + state.reserves[1])
+    height = 0
+    for p, level in enumerate(b.level):
+        if white >> p & 1:
+            height += level
+        elif black >> p & 1:
+            height -= level
+    p_white = squash(MATERIAL * material + HEIGHT * height)
+    return {"w": p_white, "b": 1.0 - p_white}
+
+
+def config(game: Game[Any, Any], variant: Variant) -> MctsConfig:
+    return MctsConfig("mcts", playout_plies=PLIES, heuristic=heuristic)

@@ -1,0 +1,38 @@
+"""``bench_ai``: games are played whole, sides alternate, figures add up."""
+
+from __future__ import annotations
+
+from controller.ai.bench import Matchup, bench_ai, matchups, play_one, sides
+from controller.rules import find_game
+
+
+def test_sides_group_partners():
+    assert sides(find_game("crosswise"), "three-player") == [("green-1", "green-2"),
+                                                             ("orange",)]
+    assert sides(find_game("abalone"), "four-player") == [("b", "r"), ("w", "g")]
+    assert sides(find_game("abalone"), "three-player") == [("b",), ("w",), ("r",)]
+
+
+def test_one_game_is_played_to_the_end_and_the_computer_changes_sides():
+    m = Matchup("drhombix", "ant-triangle", "random", 0.05)
+    first, second = play_one(m, 0, seed=1), play_one(m, 1, seed=1)
+    assert first.finished and second.finished
+    assert first.engine == "solver" and first.moves > 0
+    assert first.won  # the first player wins the triangle game, and plays it perfectly
+
+
+def test_the_benchmark_reports_every_matchup():
+    seen = []
+    figures = bench_ai(2, 0.01, games=["drhombix"], processes=2, progress=seen.append)
+    assert [f.matchup.variant for f in figures] == ["cuckoo-square", "cuckoo-triangle",
+                                                    "ant-square", "ant-triangle"]
+    assert sorted(f.matchup.variant for f in seen) == sorted(f.matchup.variant for f in figures)
+    for f in figures:
+        assert f.games == 2 and 0 <= f.wins <= 2
+        assert f.matchup.label in f.line() and "target 95%" in f.line()
+
+
+def test_abalone_is_also_played_against_the_greedy_player():
+    labels = [m.label for m in matchups(0.2, 1.0, ["abalone"])]
+    assert labels[-1] == "abalone standard vs greedy"
+    assert [m.seconds for m in matchups(0.2, 1.0, ["abalone"])][-1] == 1.0
