@@ -22,6 +22,7 @@ from controller.physical import BoardSpec, SenseMode
 from controller.rules import find_game
 from controller.rules.base import Game
 from controller.rules.series import SeriesRule
+from controller.session.computer import ComputerPlayer
 from controller.session.events import ButtonPress, LedsShown, OutEvent, PhoneAction
 from controller.session.runner import SessionRunner
 from controller.session.session import GameSession, SessionConfig
@@ -99,6 +100,8 @@ class Service:
                 self.game.name, self.variant, self.seed, self.game.position_text(state)))
             self._attach_log(game_id)
         self.table = Table(self.runner)
+        self.computer = ComputerPlayer(self.runner, clock)
+        self.table.extras["computer"] = self.computer.seats
         self.runner.subscribe(self._show_leds)
         self.link: Any = None
         if options.board == "serial":
@@ -219,6 +222,7 @@ class Service:
     def stop(self) -> None:
         if self.scan_loop:
             self.scan_loop.stop()
+        self.computer.close()
         self.runner.stop()
         for close in reversed(self._closers):
             try:
@@ -235,6 +239,16 @@ class Service:
                 self.leds.show(e.frame)
 
     # ---- what pages and buttons do -------------------------------------------------------------
+
+    def computer_seats(self) -> dict[str, str]:
+        """The seats the computer plays, with their levels."""
+        return self.computer.seats()
+
+    def set_computer(self, seat: str, level: str | None) -> None:
+        """Let the computer play ``seat`` at a level (``easy``, ``quick``, ``club``,
+        ``strong``), or give the seat back to a human (``None``)."""
+        self.computer.set_level(seat, level)
+        self.table.refresh()
 
     def press(self, button: str) -> None:
         self.runner.post(ButtonPress(self.clock(), button))
@@ -292,5 +306,8 @@ class Service:
             self._attach_log(self.log.new_game(new_game.name, v, seed,
                                                new_game.position_text(state)))
         self.table.replace_session(GameSession(new_game, self.spec, state, self.options.session))
+        if self.runner._thread is not None:
+            self.computer.reset()
+            self.table.refresh()
         if self.scan_loop and self.runner._thread is not None:
             self.scan_loop.start()

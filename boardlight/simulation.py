@@ -182,6 +182,10 @@ class Simulation:
         times = [action.t + k * gap for k in range(len(steps))]
         return hand_actions(steps, times, action.line)
 
+    def post(self, event: InEvent) -> None:
+        """Hand the session an event now (the runner's ``post``, on the simulated clock)."""
+        self._feed(event)
+
     def _feed(self, event: InEvent, timed: bool = False) -> None:
         start, cpu = time.perf_counter(), time.thread_time()
         out = self.session.handle(event)

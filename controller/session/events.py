@@ -74,7 +74,20 @@ class LinkStatus:
     detail: str = ""
 
 
-InEvent = RawScan | StableScan | StableChanges | ButtonPress | PhoneAction | Tick | LinkStatus
+@dataclass(frozen=True, slots=True)
+class ComputerMove:
+    """The computer playing ``seat`` chose ``move`` (move text) for ply ``ply``; a human
+    carries it out on the board, guided by the lights.  ``move=None``: the computer no
+    longer plays ``seat``, and the move it showed is withdrawn."""
+
+    t: float
+    seat: str
+    move: str | None
+    ply: int
+
+
+InEvent = (RawScan | StableScan | StableChanges | ButtonPress | PhoneAction | Tick | LinkStatus
+           | ComputerMove)
 
 # ---- outbound ---------------------------------------------------------------------------------
 

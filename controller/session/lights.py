@@ -1,7 +1,8 @@
 """What the LEDs under the board say, by position.
 
 The session picks one picture at a time, most urgent first: the board is being set up;
-correction (pairs: from blinks, to is steady, one colour per pair); a take-back offer; an
+correction (pairs: from blinks, to is steady, one colour per pair); a take-back offer; the
+computer's move for a human to carry out (yellow: from blinks, to is steady); an
 ambiguous reading (the candidates blink); an illegal placement (red blink); a move in progress
 (where the lifted pieces may go); a provisional move waiting for its end (the move, and where it
 could still be extended to); otherwise the last move.
@@ -26,6 +27,9 @@ AMBIGUOUS = Light((230, 140, 0), blink=True)
 TAKEBACK = Light((200, 0, 200), blink=True)
 SETUP_MISSING = Light((90, 90, 90))
 SETUP_EXTRA = Light((230, 0, 0), blink=True)
+# The computer's move, in a colour no other picture uses: take from here (blinking) ...
+COMPUTER_FROM = Light((255, 210, 0), blink=True)
+COMPUTER_TO = Light((255, 210, 0))                # ... and put here (steady)
 PAIR_COLOURS = ((230, 140, 0), (0, 200, 200), (200, 0, 200), (230, 230, 230), (120, 220, 0),
                 (0, 90, 220))
 

@@ -41,6 +41,7 @@ from controller.session.events import (
     BoardStatus,
     ButtonPress,
     Committed,
+    ComputerMove,
     Correction,
     GameOver,
     InEvent,
@@ -146,6 +147,7 @@ class GameSession:
         self.draw_offers: set[str] = set()
         self.end_turn_at: float | None = None
         self.last_move: Footprint | None = None
+        self.guide: Footprint | None = None  # the computer's move a human is to carry out
         self.pauses: dict[str, deque[float]] = {}
         self.lights: dict[str, Light] = {}
         self._prompts: dict[tuple[str | None, str], Prompt] = {}
@@ -236,6 +238,8 @@ class GameSession:
             self._phone(t, event.seat, event.action, out)
         elif isinstance(event, LinkStatus):
             self._link(t, event, out)
+        elif isinstance(event, ComputerMove):
+            self._computer_move(t, event, out)
         elif not isinstance(event, Tick):
             raise TypeError(f"not a session event: {event!r}")
         self._timers(t, out)
@@ -480,7 +484,11 @@ class GameSession:
         moves would tell the table what a hidden hand allows."""
         if all(v == self.index.empty for _, v in diff):
             return True
-        if self.index.in_progress(diff, self.index.public):
+        wanted = self.declared_move.get(self.to_move or "")
+        declared = [fp for fp in self.index.footprints if fp.text == wanted] if wanted else []
+        # A declared move (the computer's, or the phone's) is the only one the board may be
+        # on its way to; otherwise any move public information allows.
+        if self.index.in_progress(diff, declared or self.index.public):
             return True
         if self.amend:
             diff2 = self.amend.index.diff_of(self.reading)
@@ -620,6 +628,9 @@ class GameSession:
         self._check_over(t, out)
 
     def _reset_turn(self) -> None:
+        if self.guide is not None:
+            self.guide = None
+            self._prompts.pop((None, "computer"), None)
         self.turn = _Turn()
         self.pending = None
         self.ambiguous = []
@@ -803,6 +814,42 @@ class GameSession:
         self._evaluate(t, out)
         return True
 
+    def _computer_move(self, t: float, event: ComputerMove, out: list[OutEvent]) -> None:
+        """The computer's choice: the board must now show exactly that move; the lights
+        show it (from blinking, to steady) and the table page says it in words."""
+        if (self.mode is not Mode.PLAYING or event.ply != self.ply
+                or event.seat != self.to_move):
+            return  # stale: the game moved on while the computer thought
+        if event.move is None:  # a person plays the seat again: any legal move will do
+            if self.guide is not None:
+                self.declared_move.pop(event.seat, None)
+                self.guide = None
+                self._prompt(out, t, None, "computer", "")
+                self._dirty = True
+                self._evaluate(t, out)
+            return
+        fp = next((f for f in self.index.footprints if f.text == event.move), None)
+        if fp is None:
+            out.append(Rejected(t, event.seat, f"the computer's move {event.move} is not legal "
+                                "here"))
+            return
+        self.declared_move[event.seat] = fp.text
+        self.guide = fp
+        self._dirty = True
+        self._prompt(out, t, None, "computer", f"{self.game.seat_name(event.seat)} (computer) "
+                     f"plays {fp.text}: {self._steps_words(fp)}")
+        self._evaluate(t, out)
+
+    def _steps_words(self, fp: Footprint) -> str:
+        """A move as a hand does it: what to take away and where to put it."""
+        emptied = [c.position for c in fp.effect.changes if len(c.after) < len(c.before)
+                   or (c.before and c.after and c.after[-1] != c.before[-1])]
+        filled = [c.position for c in fp.effect.changes if len(c.after) > len(c.before)
+                  or (c.before and c.after and c.after[-1] != c.before[-1])]
+        take = ", ".join(p for p in emptied if p not in filled) or "the pieces shown"
+        put = ", ".join(filled) or "nowhere"
+        return f"take from {take}, put on {put} (the lights blink where to take from)."
+
     def _finish_by(self, t: float, move: Resign | AgreeDraw | TimeForfeit,
                    out: list[OutEvent]) -> None:
         if self.mode is Mode.OVER:
@@ -836,7 +883,8 @@ class GameSession:
 
     def _picture(self) -> tuple[dict[str, Light], str]:
         lit = lambda p: self.game.lit_positions(self.variant, p)  # noqa: E731
-        if self._at_rest and self.mode is Mode.PLAYING and self.last_move is not None:
+        if (self._at_rest and self.mode is Mode.PLAYING and self.last_move is not None
+                and self.guide is None):
             # Right after a commit: show the move without building the next position's index
             # (``prepare`` builds it off the latency path).
             emptied, filled = self._move_cells(self.last_move)
@@ -856,6 +904,11 @@ class GameSession:
             undone = self.history[self.takeback_to:]
             cells = {c.position for e in undone for c in e.footprint.effect.changes}
             return L.blink_lights(sorted(cells), L.TAKEBACK, lit), "take-back offered"
+        if self.guide is not None and self.mode is Mode.PLAYING:
+            # The computer's move, for a human to carry out: where from (blinking), where to.
+            emptied, filled = self._move_cells(self.guide)
+            return {**L.blink_lights(filled, L.COMPUTER_TO, lit),
+                    **L.blink_lights(emptied, L.COMPUTER_FROM, lit)}, "computer's move"
         if self.ambiguous and self.ask_at is None:  # asked: the candidates blink
             cells = {p for fp in self.ambiguous for p in fp.changed}
             return L.blink_lights(sorted(cells), L.AMBIGUOUS, lit), "ambiguous"

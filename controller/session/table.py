@@ -32,6 +32,8 @@ class Table:
         self._recent: list[dict[str, Any]] = []  # the last committed moves, for pages
         self._listeners: list[Callable[[int], None]] = []
         self.series: Series | None = None  # a match running across games
+        # More public facts from outside the session (which seats the computer plays).
+        self.extras: dict[str, Callable[[], Any]] = {}
         runner.subscribe(self._on_events)
         self._refresh(runner.session)
 
@@ -138,6 +140,7 @@ class Table:
             "outcome": outcome.to_json() if outcome else None,
             "clocks": session.clock_json(self.runner.now()),
             "match": self.series.to_json() if self.series else None,
+            **{key: fn() for key, fn in self.extras.items()},
             # What stands on the board and beside it: public by nature (everyone at the
             # table sees the pieces); the pages draw it.
             "layout": {p: list(stack) for p, stack in game.layout(state).items()},

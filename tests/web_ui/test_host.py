@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from controller.rules.abalone import ABALONE
+from controller.session.lights import COMPUTER_TO
 from tests.web_ui.support import HOST_TOKEN, wait_until
 
 
@@ -106,3 +108,43 @@ def test_the_host_starts_a_match_and_a_bad_match_is_refused(app, abalone):
     assert ok.status_code == 200
     info = wait_until(abalone.table, lambda s: s["match"] is not None)["match"]
     assert info["rule"] == "sumof 4" and info["games"] == 0
+
+
+def test_the_computer_takes_a_seat_shows_its_move_and_gives_the_seat_back(host, abalone):
+    info = host.get("/api/host").get_json()
+    assert info["computer"] == {} and [lv["name"] for lv in info["levels"]] == [
+        "easy", "quick", "club", "strong"]
+    response = host.post("/api/host/computer", json={"seat": "b", "level": "easy"})
+    assert response.status_code == 200 and response.get_json()["computer"] == {"b": "easy"}
+    snap = wait_until(abalone.table, lambda s: any(p["kind"] == "computer"
+                                                   for p in s["prompts"]))
+    assert snap["computer"] == {"b": "easy"}
+    [words] = [p["text"] for p in snap["prompts"] if p["kind"] == "computer"]
+    move = words.split(" plays ")[1].split(":")[0]
+    assert move in {ABALONE.move_text(m) for m in ABALONE.legal_moves(abalone.runner.session.state)}
+    lit = snap["leds"]
+    assert lit and all(v[:3] == list(COMPUTER_TO.colour) for v in lit.values())
+    # The host gives the seat back: the move shown is withdrawn, the lights go back.
+    response = host.post("/api/host/computer", json={"seat": "b", "level": None})
+    assert response.status_code == 200 and response.get_json()["computer"] == {}
+    snap = wait_until(abalone.table, lambda s: not any(p["kind"] == "computer"
+                                                       for p in s["prompts"]))
+    assert snap["computer"] == {} and abalone.runner.session.guide is None
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    ({"seat": "x", "level": "easy"}, "'x' is not a seat of this game"),
+    ({"seat": "b", "level": "grandmaster"}, "'level' must be one of easy, quick, club, strong"),
+    ({"seat": "b", "level": 3}, "'level' must be one of"),
+    ({"seat": "b"}, "level"),
+    ({"seat": "b", "level": "easy", "depth": 9}, "unknown field 'depth'"),
+])
+def test_a_bad_computer_seat_request_changes_nothing(host, abalone, body, words):
+    response = host.post("/api/host/computer", json=body)
+    assert response.status_code == 400 and words in response.get_json()["error"]
+    assert host.get("/api/host").get_json()["computer"] == {}
+
+
+def test_only_the_host_may_seat_the_computer(client):
+    response = client.post("/api/host/computer", json={"seat": "b", "level": "easy"})
+    assert response.status_code == 401

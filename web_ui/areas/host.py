@@ -11,6 +11,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, redirect, render_template, session, url_for
 from werkzeug.exceptions import BadRequest, Conflict, Forbidden, Unauthorized
 
+from controller.ai import LEVELS
 from controller.errors import BoardError
 from controller.rules import GAMES
 from controller.rules.base import Game
@@ -66,6 +67,9 @@ def host_info(web: WebState) -> dict[str, Any]:
                                 for v in g.variants.values()]} for g in games.values()],
         "seats": join_entries(web, base_url(), every=True),
         "match": service.table.public().get("match"),
+        "computer": service.computer_seats(),
+        "levels": [{"name": lv.name, "seconds": lv.seconds, "summary": lv.summary}
+                   for lv in LEVELS.values()],
     }
 
 
@@ -149,5 +153,23 @@ def reissue() -> Response:
     if seat is not None and seat not in web.seats:
         raise BadRequest(f"{seat!r} is not a seat of this game; seats: {', '.join(web.seats)}")
     web.tokens.reissue(seat)
+    web.hub.web_changed()
+    return jsonify(host_info(web))
+
+
+@bp.post("/api/host/computer")
+def computer() -> Response:
+    """Let the computer play a seat: ``{"seat": "b", "level": "club"}``; ``"level": null``
+    gives the seat back to a person."""
+    web = web_state()
+    require_host(web)
+    body = json_object(("seat", "level"), required=("seat", "level"))
+    seat = text_field(body, "seat")
+    if seat not in web.seats:
+        raise BadRequest(f"{seat!r} is not a seat of this game; seats: {', '.join(web.seats)}")
+    level = body["level"]
+    if level is not None and (not isinstance(level, str) or level not in LEVELS):
+        raise BadRequest(f"'level' must be one of {', '.join(LEVELS)}, or null for a person")
+    web.service.set_computer(seat, level)
     web.hub.web_changed()
     return jsonify(host_info(web))

@@ -105,6 +105,8 @@ const BL = (() => {
   function seatName(state, seat) {
     const label = (state.labels || {})[seat] || seat;
     const name = (state.names || {})[seat];
+    const computer = (state.computer || {})[seat];
+    if (computer) return `${label} (computer, ${computer})`;
     return name ? `${name} (${label})` : label;
   }
 
@@ -227,7 +229,8 @@ const BL = (() => {
   }
 
   const PROMPT_TITLES = { setup: "Set-up", correction: "Put it back", illegal: "Not legal",
-    takeback: "Take back?", choose: "Which move?", draw: "Draw?", info: "" };
+    takeback: "Take back?", choose: "Which move?", draw: "Draw?", computer: "Computer's move",
+    info: "" };
 
   /* Prompts: words from the session; ``buttons(prompt)`` may give buttons to add. */
   function renderPrompts(box, state, buttons) {

@@ -1,4 +1,4 @@
-/* Host controls: a new game, player names, new seat links. */
+/* Host controls: a new game, player names, computer seats, new seat links. */
 "use strict";
 
 (() => {
@@ -39,9 +39,16 @@
       qr.innerHTML = seat.qr; // SVG made by the server (segno)
       const input = BL.el("input", { type: "text", name: seat.seat, value: seat.name, maxlength: "40",
         placeholder: "player's name", autocomplete: "off" });
+      const played = BL.el("select", { name: `computer-${seat.seat}`, "data-seat": seat.seat,
+        onchange: (e) => setComputer(seat.seat, e.target.value) },
+        BL.el("option", { value: "", text: "a person at the table" }),
+        ...info.levels.map((lv) => BL.el("option", { value: lv.name,
+          text: `the computer: ${lv.name} (${lv.seconds} s a move)` })));
+      played.value = (info.computer || {})[seat.seat] || "";
       box.append(BL.el("div", { class: "seat-row" }, qr,
         BL.el("div", { class: "meta" },
           BL.el("label", {}, `${seat.label}${seat.joined ? " (joined)" : ""}`, input),
+          BL.el("label", {}, "Played by", played),
           BL.el("a", { href: seat.url, text: seat.url }),
           BL.el("button", { type: "button", class: "button", text: "New link for this seat",
             onclick: () => reissue({ seat: seat.seat }) }))));
@@ -61,6 +68,15 @@
   async function load() {
     const r = await BL.api("GET", "/api/host");
     if (r.ok) show(r.data);
+  }
+
+  async function setComputer(seat, level) {
+    const r = await BL.api("POST", "/api/host/computer", { seat, level: level || null });
+    if (r.ok) {
+      show(r.data);
+      BL.toast(level ? `The computer plays this seat (${level}); it shows its moves with the lights.`
+        : "A person plays this seat again.");
+    }
   }
 
   async function reissue(body) {

@@ -1,0 +1,118 @@
+"""Computer seats: the search runs on a thread of its own and posts its choice to the session.
+
+When the seat to move is played by the computer, the player takes the position (on the
+session thread, between events), thinks on its own thread for the seat's level of time, and
+posts a ``ComputerMove``; the session then shows the move on the LEDs and in words, and a
+human carries it out on the board.  The board never waits for the search: sensor events go
+on being handled meanwhile, and a search for a position that has moved on (a take-back, a
+new game) is cancelled and its answer ignored.  The search only ever sees what the seat may
+see: ``controller.ai.think`` determinizes the hidden parts first.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from controller.ai import level as find_level
+from controller.ai import prepare, think
+from controller.ai.levels import Level
+from controller.session.events import ComputerMove, OutEvent
+from controller.session.runner import SessionRunner
+
+log = logging.getLogger(__name__)
+
+
+class ComputerPlayer:
+    def __init__(self, runner: SessionRunner, clock: Callable[[], float]) -> None:
+        self.runner = runner
+        self.clock = clock
+        self.levels: dict[str, Level] = {}
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
+        self._cancel: threading.Event | None = None
+        self._thinking_for: tuple[int, str] | None = None  # (ply, seat)
+        self.decisions = 0
+        runner.subscribe(self._on_events)
+
+    # ---- from any thread -----------------------------------------------------------------
+
+    def set_level(self, seat: str, level: str | None) -> None:
+        """Let the computer play ``seat`` at ``level`` (``None``: a human plays it)."""
+        chosen = find_level(level) if level is not None else None
+
+        def apply(session: Any) -> None:
+            if seat not in session.game.seats(session.state):
+                raise ValueError(f"{seat!r} is not a seat of this game; seats: "
+                                 f"{', '.join(session.game.seats(session.state))}")
+            if chosen is None:
+                if self.levels.pop(seat, None) is not None:
+                    self.runner.post(ComputerMove(self.clock(), seat, None, session.ply))
+            else:
+                self.levels[seat] = chosen
+            self._cancel_search()
+            self._maybe_think(session)
+        self.runner.call(apply).result(timeout=10)
+
+    def seats(self) -> dict[str, str]:
+        return {seat: lv.name for seat, lv in self.levels.items()}
+
+    def reset(self) -> None:
+        """A new game: drop any search (the seats keep their levels)."""
+        def apply(session: Any) -> None:
+            self._cancel_search()
+            self._maybe_think(session)
+        self.runner.call(apply).result(timeout=10)
+
+    def close(self) -> None:
+        self._cancel_search()
+        self._pool.shutdown(wait=True, cancel_futures=True)
+
+    # ---- on the session thread -----------------------------------------------------------
+
+    def _on_events(self, out: list[OutEvent]) -> None:
+        self._maybe_think(self.runner.session)
+
+    def _maybe_think(self, session: Any) -> None:
+        seat = session.to_move
+        playing = session.mode.value == "playing"
+        if not playing or seat not in self.levels:
+            if self._thinking_for is not None and (not playing or seat not in self.levels):
+                self._cancel_search()
+            return
+        key = (session.ply, seat)
+        if self._thinking_for == key or session.guide is not None:
+            return  # already thinking about this position, or its move is on the board
+        self._cancel_search()
+        cancel = threading.Event()
+        self._cancel, self._thinking_for = cancel, key
+        game, state, lv = session.game, session.state, self.levels[seat]
+        future: Future[None] = self._pool.submit(self._think, game, state, seat, session.ply,
+                                                 lv, cancel)
+        future.add_done_callback(self._report)
+
+    def _cancel_search(self) -> None:
+        if self._cancel is not None:
+            self._cancel.set()
+        self._cancel, self._thinking_for = None, None
+
+    # ---- on the computer's thread --------------------------------------------------------
+
+    def _think(self, game: Any, state: Any, seat: str, ply: int, lv: Level,
+               cancel: threading.Event) -> None:
+        prepare(game, game.variant_of(state).name)
+        decision = think(game, state, seat, lv.budget(seed=ply, cancel=cancel))
+        if cancel.is_set():
+            return
+        self.decisions += 1
+        log.info("computer %s (%s): %s after %d nodes in %.2f s", seat, lv.name,
+                 game.move_text(decision.move), decision.nodes, decision.seconds)
+        self.runner.post(ComputerMove(self.clock(), seat, game.move_text(decision.move), ply))
+
+    @staticmethod
+    def _report(future: Future[None]) -> None:
+        error = future.exception()
+        if error is not None:
+            log.error("the computer's search failed: %s", error, exc_info=error)

@@ -1,0 +1,106 @@
+"""A whole game against the computer on the simulated board, in real time.
+
+The service runs as it does for a player alone at the table: the computer's seat thinks on its
+own thread and shows its move (lights, words); the test's "person" carries that move out on
+the simulated board with a hand's lifts and places, and plays its own seat with random legal
+moves.  Every move is committed from what the sensors read, the same path a real board takes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+import pytest
+
+from boardlight.service import Service, ServiceOptions
+from controller.session import lights as L
+from controller.session.handplan import hand_steps
+from controller.session.session import SessionConfig
+from tests.support.waiting import wait_until
+
+FAST = SessionConfig(settle=0.25, settle_min=0.2)
+
+
+def carry_out(service: Service, text: str, rng: random.Random) -> None:
+    """Do move ``text`` on the simulated board as a hand would (declaring on the phone what
+    no sensor sees, as a player does)."""
+    session = service.runner.session
+    game, state = session.game, session.state
+    seat = session.to_move
+    move = next(m for m in game.legal_moves(state) if game.move_text(m) == text)
+    fp = next(f for f in session.index.footprints if f.text == text)
+    declared = session.declared_move.get(seat or "") == text
+    if fp.facets and not declared:
+        service.phone(seat, {"type": "declare", "facets": dict(fp.facets)})
+    if not fp.diff:
+        service.phone(seat, {"type": "move", "move": text})
+        return
+    for step in hand_steps(game.effect(state, move), rng, before=game.layout(state)):
+        time.sleep(rng.uniform(0.01, 0.05))
+        if step.action == "lift":
+            service.sim_lift(step.position)
+        else:
+            service.sim_place(step.position, step.piece)
+    if session.index.extensions(fp) or fp.touched - fp.changed:
+        service.press("end-turn")
+
+
+def computer_move(snap: dict[str, Any]) -> str | None:
+    words = [p["text"] for p in snap["prompts"] if p["kind"] == "computer"]
+    return words[0].split(" plays ")[1].split(":")[0] if words else None
+
+
+@pytest.mark.parametrize(("game", "variant", "computer"), [
+    ("drhombix", "cuckoo-triangle", "w"),
+    ("drhombix", "ant-triangle", "first"),
+    ("crosswise", "two-player", "orange"),
+    ("rhombus", "two-player", "b"),
+])
+def test_a_whole_game_against_the_computer_on_the_simulated_board(game, variant, computer):
+    rng = random.Random(11)
+    service = Service(ServiceOptions(game=game, variant=variant, seed=5, session=FAST)).start()
+    try:
+        wait_until(service.table, lambda s: s["status"] == "playing")
+        service.set_computer(computer, "easy")
+        shown: list[str] = []
+        done: list[str] = []
+        for _ in range(200):
+            snap = service.table.public()
+            if snap["status"] == "over":
+                break
+            ply, before = snap["ply"], snap
+            if snap["to_move"] == computer:
+                # It shows its move in words and lights it, yellow: from (blinking), to.
+                snap = wait_until(service.table, lambda s, ply=ply: s["ply"] != ply or (
+                    computer_move(s) is not None and bool(s["leds"]) and all(
+                        v[:3] == list(L.COMPUTER_TO.colour) for v in s["leds"].values())),
+                    timeout=10)
+                if snap["ply"] != ply:
+                    # A move no sensor sees (a Rhombus card discarded: cards are digital)
+                    # needs no hand, so the computer's choice stands at once.
+                    last = snap["moves"][-1]
+                    assert last["seat"] == computer and snap["ply"] == ply + 1
+                    assert snap["layout"] == before["layout"]  # nothing to do on the board
+                    shown.append(last["move"])
+                    done.append(last["move"])
+                    continue
+                move = computer_move(snap)
+                assert move is not None
+                shown.append(move)
+            else:
+                session = service.runner.session
+                move = service.runner.call(lambda s: s.game.move_text(
+                    rng.choice(s.game.legal_moves(s.state)))).result(timeout=5)
+                assert session is service.runner.session
+            carry_out(service, move, rng)
+            snap = wait_until(service.table, lambda s, ply=ply: s["ply"] == ply + 1, timeout=10)
+            assert snap["last_move"] == move
+            done.append(move)
+        snap = service.table.public()
+        assert snap["status"] == "over" and snap["outcome"] is not None
+        assert shown and set(shown) <= set(done)
+        assert service.computer.decisions >= len(shown)
+    finally:
+        service.stop()

@@ -1,0 +1,82 @@
+"""The computer's move on the board: lit for a human to carry out, and nothing else accepted."""
+
+from __future__ import annotations
+
+from controller.rules.abalone import ABALONE
+from controller.session import lights as L
+from controller.session.events import ComputerMove
+from tests.pipeline.support import Correction, Prompt, commits, frame_at, moves, of, simulate
+
+
+def announced(sim, move="A1B2", seat="b", ply=0):
+    sim.step_to(0.3)
+    sim.post(ComputerMove(sim.t, seat, move, ply))
+    return sim
+
+
+def test_the_computers_move_is_lit_from_and_to_and_said_in_words():
+    sim = announced(simulate([], tail=0.0))
+    sim.step_to(0.6)
+    shown = frame_at(sim, 0.6)
+    assert shown.reason == "computer's move"
+    assert shown.lights["A1"] == L.COMPUTER_FROM and shown.lights["D4"] == L.COMPUTER_TO
+    [words] = [p for p in of(sim, Prompt) if p.kind == "computer"]
+    assert words.seat is None and words.text.startswith("Black (computer) plays A1B2")
+
+
+def test_the_human_carrying_it_out_commits_it():
+    sim = announced(simulate([], tail=0.0))
+    sim.schedule(_steps(moves((0.5, "lift", "A1"), (0.8, "place", "D4"))))
+    sim.step_to(2.0)
+    assert [c.move for c in commits(sim)] == ["A1B2"]
+    assert frame_at(sim, 1.5).reason == "last move"
+
+
+def test_another_move_is_not_taken_and_the_board_is_guided_back():
+    sim = announced(simulate([], tail=0.0))
+    sim.schedule(_steps(moves((0.5, "lift", "C3"), (0.8, "place", "D3"))))
+    sim.step_to(4.0)
+    assert commits(sim) == []
+    on = [c for c in of(sim, Correction) if c.active]
+    assert on and on[0].pairs == (("D3", "C3"),)
+
+
+def test_a_stale_choice_is_ignored():
+    sim = simulate([], tail=0.0)
+    sim.step_to(0.3)
+    sim.post(ComputerMove(sim.t, "w", "I5H5", 0))   # not white's turn
+    sim.post(ComputerMove(sim.t, "b", "A1B2", 7))   # another ply
+    sim.step_to(0.6)
+    assert frame_at(sim, 0.6).reason != "computer's move"
+    assert sim.session.guide is None and ABALONE.to_move(sim.session.state) == "b"
+
+
+def test_the_choice_is_lit_even_while_the_board_rests_after_the_last_move():
+    sim = simulate([], tail=0.0)
+    sim.schedule(_steps(moves((0.3, "lift", "A1"), (0.5, "place", "D4"))))
+    sim.step_to(2.5)
+    assert [c.move for c in commits(sim)] == ["A1B2"] and frame_at(sim, 2.5).reason == "last move"
+    sim.post(ComputerMove(sim.t, "w", "I5H5", 1))
+    sim.step_to(3.0)
+    shown = frame_at(sim, 3.0)
+    assert shown.reason == "computer's move"
+    assert shown.lights["I5"] == L.COMPUTER_FROM
+
+
+def test_a_withdrawn_choice_frees_the_seat_for_any_legal_move():
+    sim = announced(simulate([], tail=0.0))
+    sim.step_to(0.5)
+    sim.post(ComputerMove(sim.t, "b", None, 0))   # the host gave the seat back to a person
+    sim.schedule(_steps(moves((0.8, "lift", "C3"), (1.0, "place", "D3"))))
+    sim.step_to(3.0)
+    assert sim.session.guide is None
+    assert [c.move for c in commits(sim)] == ["C3D3"]
+    withdrawn = [p for p in of(sim, Prompt) if p.kind == "computer"]
+    assert [bool(p.text) for p in withdrawn] == [True, False]
+
+
+def _steps(lines):
+    import json
+
+    from boardlight.simulation import parse_script
+    return parse_script(json.dumps(x) for x in lines)
