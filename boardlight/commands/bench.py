@@ -11,7 +11,7 @@ from typing import Any
 from controller.rules import GAMES, find_game
 from controller.rules.perft import perft, perft_full
 
-BENCHES = ("rules", "inference", "serial", "web", "solver", "rhombus")
+BENCHES = ("rules", "inference", "serial", "web", "solver", "rhombus", "ai")
 
 
 def register(sub: Any) -> None:
@@ -25,18 +25,27 @@ def register(sub: Any) -> None:
                         "latency of board frames over a pseudo-terminal and a socket; web: "
                         "commit -> page update with listening pages, and the server's memory; "
                         "solver: the DRHOMBIX ant-game solver on both boards; rhombus: the "
-                        "worst action counts and generation times found")
-    p.add_argument("--game", default="abalone", metavar="G",
-                   help=f"game for 'rules' (default abalone); one of: {', '.join(GAMES)}")
+                        "worst action counts and generation times found; ai: the computer "
+                        "opponents' win rates against a random player (and, in Abalone, a "
+                        "one-ply greedy one) and their search speed")
+    p.add_argument("--game", metavar="G",
+                   help=f"game for 'rules' and 'inference' (default abalone), or the only "
+                        f"game for 'ai' (default all); one of: {', '.join(GAMES)}")
     p.add_argument("--repeat", type=int, default=5, metavar="N",
                    help="runs per timing; the best is reported (5)")
     p.add_argument("--quick", action="store_true", help="skip the long perft 4 runs")
     p.add_argument("--variant", metavar="V", help="variant for 'inference' (default standard)")
-    p.add_argument("--games", type=int, default=10, metavar="N",
-                   help="games for 'inference' (10)")
+    p.add_argument("--games", type=int, metavar="N",
+                   help="games for 'inference' (10), or per matchup for 'ai' (20)")
+    p.add_argument("--seconds", type=float, default=0.2, metavar="S",
+                   help="the computer's thinking time a move against the random player, "
+                        "for 'ai' (0.2)")
+    p.add_argument("--greedy-seconds", type=float, default=1.0, metavar="S",
+                   help="its thinking time against Abalone's greedy player, for 'ai' (1.0)")
     p.add_argument("--plies", type=int, default=120, metavar="N",
                    help="plies per game for 'inference' (120)")
-    p.add_argument("--seed", type=int, default=1, metavar="S", help="seed for 'inference' (1)")
+    p.add_argument("--seed", type=int, default=1, metavar="S",
+                   help="seed for 'inference' and 'ai' (1)")
     p.add_argument("--frames", type=int, default=5000, metavar="N",
                    help="frames for 'serial' (5000)")
     p.add_argument("--clients", type=int, default=16, metavar="N",
@@ -81,7 +90,7 @@ def sample_positions(game: Any, variant: str, count: int, seed: int = 1) -> list
 
 
 def bench_rules(args: argparse.Namespace) -> None:
-    game = find_game(args.game)
+    game = find_game(args.game or "abalone")
     print(machine_line())
     for variant in game.variants:
         positions = sample_positions(game, variant, 2000)
@@ -110,8 +119,9 @@ def bench_rules(args: argparse.Namespace) -> None:
 def bench_inference(args: argparse.Namespace) -> int:
     from boardlight.inference_bench import run_inference_bench
 
-    game = find_game(args.game)
+    game = find_game(args.game or "abalone")
     variant = game.variant(args.variant).name
+    args.games = args.games or 10
     print(machine_line())
     print(f"{game.name} {variant}: {args.games} games x up to {args.plies} plies, seed "
           f"{args.seed}, noise on", flush=True)
@@ -132,7 +142,32 @@ def bench_inference(args: argparse.Namespace) -> int:
     return 1 if report.ghosts or report.missed else 0
 
 
+def bench_ai(args: argparse.Namespace) -> int:
+    from controller.ai.bench import bench_ai as play
+    from controller.ai.bench import matchups
+
+    games = None if args.game is None else [find_game(args.game).name]
+    per = args.games or 20
+    todo = matchups(args.seconds, args.greedy_seconds, games)
+    print(machine_line())
+    print(f"{len(todo)} matchups x {per} games, {args.seconds:g} s a move against the random "
+          f"player, {args.greedy_seconds:g} s against the greedy one; games in parallel, one "
+          f"per core; each matchup is printed when its last game ends...", flush=True)
+    start = time.perf_counter()
+    figures = play(per, args.seconds, greedy_seconds=args.greedy_seconds, games=games,
+                   seed=args.seed, progress=lambda f: print(
+                       f"  [{time.perf_counter() - start:.0f} s] {f.line()}", flush=True))
+    print(f"all matchups, in order ({time.perf_counter() - start:.0f} s):")
+    for figure in figures:
+        print(figure.line())
+    missed = [f.matchup.label for f in figures if not f.met]
+    print("every target met" if not missed else f"targets missed: {', '.join(missed)}")
+    return 1 if missed else 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.what == "ai":
+        return bench_ai(args)
     if args.what == "rules":
         bench_rules(args)
     elif args.what == "inference":

@@ -5,7 +5,9 @@
   evaluation generalised to several sides); paranoid alpha-beta would assume every other
   player plays against the computer, which in the three-player game is simply false.
 * DRHOMBIX ant game: the perfect-play solver.
-* Everything else (DRHOMBIX cuckoo, Crosswise, Rhombus, Plimus and any game added later):
+* Plimus: the race planner (``plimus_race``): random playouts neither race nor watch the
+  draw clock.
+* Everything else (DRHOMBIX cuckoo, Crosswise, Rhombus and any game added later):
   MCTS over the contract, with determinization where the game hides something, and the
   game's heuristic and playout policy from ``heuristics`` where there is one.
 """
@@ -19,6 +21,7 @@ from controller.ai.ant import AntSolver, prepare_ant
 from controller.ai.engine import Engine
 from controller.ai.heuristics import mcts_config
 from controller.ai.mcts import Mcts
+from controller.ai.plimus_race import PlimusRace
 from controller.rules.base import Game
 
 
@@ -29,6 +32,8 @@ def engine_for(game: Game[Any, Any], variant: str | None = None) -> Engine:
         return AlphaBeta()
     if game.name == "drhombix" and v.options.get("game") == "ant":
         return AntSolver()
+    if game.name == "plimus":
+        return PlimusRace()
     return Mcts(mcts_config(game, v))
 
 

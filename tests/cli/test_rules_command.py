@@ -98,3 +98,20 @@ def test_the_installed_console_script():
     piped = subprocess.run(f"'{exe}' rules abalone --moves | head -1", shell=True,
                            capture_output=True, text=True)
     assert piped.stdout.strip() == "C5C6" and "Traceback" not in piped.stderr
+
+
+def test_bench_ai_plays_the_matchups_and_says_whether_targets_were_met(capsys):
+    code, out, _ = run(capsys, "bench", "ai", "--game", "drhombix", "--games", "2",
+                       "--seconds", "0.02")
+    assert out.startswith("machine: ")
+    assert "4 matchups x 2 games, 0.02 s a move" in out
+    lines = out.splitlines()
+    final = lines[lines.index(next(x for x in lines if x.startswith("all matchups"))) + 1:]
+    assert [x.split(":")[0] for x in final[:4]] == [
+        f"drhombix {v} vs random" for v in ("cuckoo-square", "cuckoo-triangle", "ant-square",
+                                            "ant-triangle")]
+    # The ant game is solved: the solver wins from either side where the side to move wins.
+    assert re.search(r"ant-triangle vs random: won [12]/2", out)
+    missed = [x for x in final[:4] if "MISSED" in x]
+    assert (code, final[4]) == ((1, "targets missed: " + ", ".join(
+        x.split(":")[0] for x in missed)) if missed else (0, "every target met"))

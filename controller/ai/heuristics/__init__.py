@@ -21,10 +21,9 @@ def squash(advantage: float) -> float:
 
 
 def mcts_config(game: Game[Any, Any], variant: Variant) -> MctsConfig:
-    from controller.ai.heuristics import abalone, crosswise, drhombix, plimus, rhombus
+    from controller.ai.heuristics import abalone, crosswise, drhombix, rhombus
 
     makers = {"abalone": abalone.config, "crosswise": crosswise.config,
-              "drhombix": drhombix.config, "plimus": plimus.config,
-              "rhombus": rhombus.config}
+              "drhombix": drhombix.config, "rhombus": rhombus.config}
     maker = makers.get(game.name)
     return maker(game, variant) if maker is not None else MctsConfig()

@@ -11,9 +11,11 @@ from controller.ai import LEVELS, Budget, UnknownLevelError, level, think
 from controller.rules import find_game
 from tests.controller.ai.positions import CountingFlag, StepClock, random_positions
 
-# One engine of each kind: alpha-beta, the ant solver, MCTS without and with hidden hands.
+# One engine of each kind: alpha-beta, the ant solver, MCTS without and with hidden hands,
+# the Plimus race planner.
 ENGINES = [("abalone", "standard"), ("drhombix", "ant-square"), ("drhombix", "cuckoo-square"),
-           ("crosswise", "two-player"), ("rhombus", "formation"), ("abalone", "three-player")]
+           ("crosswise", "two-player"), ("rhombus", "formation"), ("abalone", "three-player"),
+           ("plimus", "four-player")]
 
 
 def test_a_deadline_is_spent_when_its_clock_passes_the_end():

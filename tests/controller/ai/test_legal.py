@@ -40,3 +40,4 @@ def test_each_game_gets_its_engine():
     assert names["drhombix", "ant-square"] == names["drhombix", "ant-triangle"] == "solver"
     assert names["drhombix", "cuckoo-square"] == "mcts"
     assert {names[k] for k in names if k[0] in ("crosswise", "rhombus")} == {"mcts"}
+    assert {names[k] for k in names if k[0] == "plimus"} == {"race"}

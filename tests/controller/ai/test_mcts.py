@@ -54,7 +54,7 @@ def test_rewards_count_partners_together_and_split_a_draw():
 @pytest.mark.parametrize("name, variant", [("drhombix", "cuckoo-square"),
                                            ("crosswise", "four-player"),
                                            ("rhombus", "formation"),
-                                           ("plimus", "four-player")])
+                                           ("abalone", "three-player")])
 def test_a_search_with_a_node_limit_replays_exactly(name, variant):
     game = find_game(name)
     state = random_positions(game, variant, 1, seed=8, max_plies=20)[0]
