@@ -30,7 +30,10 @@ MAIN_VARIANTS: dict[str, tuple[str, ...]] = {
     "plimus": ("two-player", "four-player"),
     "rhombus": ("two-player", "four-player", "formation"),
 }
-MAX_PLIES = 1000
+# A guard against a game that never ends, not a rule: every game here ends by its own rules
+# (Plimus by its draw clock, which captures restart; against three random players a
+# four-player Plimus game runs to about a thousand plies, some to three thousand).
+MAX_PLIES = 5000
 TARGETS = {"random": 0.95, "greedy": 0.90}
 
 

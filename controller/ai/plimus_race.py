@@ -3,19 +3,21 @@
 Plimus is a race (a team wins by forming up on the start area opposite its own) with a draw
 clock (a set number of moves in a row without a capture).  Random playouts know neither:
 a random move of a team's own stones undoes its formation, and random games end by the clock,
-so Monte Carlo search measured 85% wins against a random player in the two-player game and
-10% in the four-player game (docs/benchmarks.md).  This engine plans instead:
+so Monte Carlo search won 85% of two-player and 10% of four-player games against a random
+player (docs/ai.md).  This engine plans instead:
 
 * **The evaluation** (``Race.value``, higher is better for the team): the cost of the team's
   way home, as a *matching* of its stones to the target fields of their sign (each field
   taken once, stones already standing right held at no cost, greedily by graph distance on
   the board's lines, so the back of the area fills as well as the front); a double on a
-  target field costs a move (it must split); a target field held by another team costs
-  ``BLOCKED`` and more if the team itself shuts that stone in; less ``RIVAL`` times the way
+  target field costs ``DOUBLE_HOME`` (it must split) and ``SHUT`` more with no way out; a
+  target field held by another team costs ``BLOCKED``, and more the fewer ways out that
+  stone has (``TIGHT``, ``SHUT``: the team itself shuts it in); less ``RIVAL`` times the way
   home of the foes it can capture (so a capture sends the stone to the pole farthest from
   the foe's target); less ``CLOCK`` as the draw clock runs (so a capture, which restarts
-  it, is worth more the later it comes); less ``EXPOSED`` for every stone a foe's double
-  could capture next move.
+  it, is worth more the later it comes), and once ``HUNT_FROM`` of it has run, less ``HUNT``
+  (rising) per step between the team's nearest double and a stone it could capture; less
+  ``EXPOSED`` for every stone a foe's double could capture next move.
 * **The search**: every own move one ply deep, then the ``BEAM`` best of them a second own
   move deep (the others pass in between: a race is won by one's own tempo, and a second ply
   finds the ladders that a multi-jump needs), ties broken at random by the budget's seed.
@@ -42,8 +44,13 @@ from controller.rules.plimus.stones import EMPTY, IS_DOUBLE, SIGN, TEAM, kind_of
 BEAM = 10          # first moves searched a second ply deep
 BLOCKED = 1.5      # a target field held by another team's stone
 SHUT = 4.0         # ... which the team itself shuts in (it cannot leave; start fields are safe)
+TIGHT = 1.0        # ... which has one way out left
+DOUBLE_HOME = 2.0  # a double on a target field (it must split), and SHUT more if it cannot
 RIVAL = 0.35       # weight of the leading foe's way home
 CLOCK = 20.0       # the whole draw clock run out, in moves of the way home (grows as a square)
+HUNT = 2.0         # per step between a double and a stone it may capture, at a full clock
+HUNT_FROM = 0.4    # ... rising from nothing at this share of the clock
+HUNT_FAR = 6       # ... counted at most (and for a team with no double on the board)
 EXPOSED = 3.0      # an own stone a foe's double could capture next move
 SECOND = 0.9       # a second-ply gain counts for a little less (others move in between)
 
@@ -127,7 +134,7 @@ class Race:
                 continue
             if IS_DOUBLE[code]:
                 if node in fields:
-                    cost += 1.0
+                    cost += DOUBLE_HOME + (SHUT if not self.exits(cells, node) else 0.0)
             elif node in fields and self._right(node, code, team):
                 continue
             for k in stones_of(code):
@@ -174,29 +181,60 @@ class Race:
                     count += 2 if IS_DOUBLE[victim] else 1
         return count
 
-    def shut_in(self, cells: tuple[int, ...]) -> int:
-        """Other teams' stones on the team's target fields that its own stones shut in."""
+    def exits(self, cells: tuple[int, ...], node: int) -> int:
+        """Ways out of a node: empty neighbours, and poles (which hold any number)."""
+        n = self.board.cells
+        return sum(1 for x in self.board.neighbours[node] if x >= n or cells[x] == EMPTY)
+
+    def shut_in(self, cells: tuple[int, ...]) -> float:
+        """Other teams' stones on the team's target fields, by how hard they find it to
+        leave: ``SHUT`` for one the team's own stones help shut in, ``TIGHT`` for one with a
+        single way out."""
         board = self.board
-        n = 0
+        penalty = 0.0
         for field in self.t.fields[self.team]:
             code = cells[field]
             if code == EMPTY or TEAM[code] == self.team:
                 continue
-            near = board.neighbours[field]
-            if all(x >= board.cells or cells[x] != EMPTY for x in near) and any(
-                    x < board.cells and TEAM[cells[x]] == self.team for x in near):
-                n += 1
-        return n
+            ways = self.exits(cells, field)
+            if ways == 1:
+                penalty += TIGHT
+            elif ways == 0 and any(TEAM[cells[x]] == self.team
+                                   for x in board.neighbours[field] if x < board.cells):
+                penalty += SHUT
+        return penalty
 
     def value(self, state: PlimusState) -> float:
         cells, poles = state.cells, state.poles
-        score = -self.way_home(cells, poles, self.team) - SHUT * self.shut_in(cells)
+        score = -self.way_home(cells, poles, self.team) - self.shut_in(cells)
         foes = self.t.foes[self.me]
         if foes:
             score += RIVAL * min(self.way_home(cells, poles, f) for f in foes)
         if self.t.limit:
-            score -= CLOCK * (state.quiet / self.t.limit) ** 2
+            late = state.quiet / self.t.limit
+            score -= CLOCK * late ** 2
+            if foes and late > HUNT_FROM:
+                score -= HUNT * (late - HUNT_FROM) / (1 - HUNT_FROM) * self.hunt(cells, foes)
         return score
+
+    def hunt(self, cells: tuple[int, ...], foes: frozenset[int]) -> int:
+        """Steps from the team's nearest double to a foe's stone it could capture (one of
+        the other sign, off the start fields), at most ``HUNT_FAR``: only a capture restarts
+        the draw clock, and only a double captures."""
+        board, dist = self.board, self.t.dist
+        doubles = [n for n in range(board.cells)
+                   if IS_DOUBLE[cells[n]] and TEAM[cells[n]] == self.team]
+        if not doubles:
+            return HUNT_FAR
+        best = HUNT_FAR
+        for n in range(board.cells):
+            code = cells[n]
+            if code == EMPTY or TEAM[code] not in foes or n in board.start_fields:
+                continue
+            for d in doubles:
+                if SIGN[cells[d]] != SIGN[code] and dist[d][n] < best:
+                    best = dist[d][n]
+        return best
 
 
 class PlimusRace:

@@ -83,3 +83,35 @@ def test_a_node_limit_replays_exactly():
     d = engine_for(GAME, "two-player").think(GAME, state, "blue", Budget(60, seed=1, nodes=40))
     assert (a.move, a.nodes) == (b.move, b.nodes)
     assert (c.move, c.nodes, c.score) == (d.move, d.nodes, d.score) and c.nodes <= 41
+
+
+def test_late_in_the_clock_a_double_goes_hunting():
+    # Blue's double on e4 (upper stone minus) and red's R on e7 (not a start field): three
+    # steps apart.
+    text = "6/6/10/4R5/10/10/4(Bb)5/10/BbBb2/bBbBbB SW:- SE:- NW:- NE:RRRRRrrrrrr blue {q}"
+    race = Race(GAME, "two-player", 0)
+    early = GAME.parse_position(text.format(q=0), "two-player")
+    assert race.hunt(early.cells, frozenset({1})) == 3
+    nearer = GAME.parse_position(text.replace("4(Bb)5/10/Bb", "10/4(Bb)5/Bb").format(q=0),
+                                 "two-player")  # the double one row further south
+    assert race.hunt(nearer.cells, frozenset({1})) == 4
+    # Early on the distance does not count; late, being nearer is worth something.
+    assert race.value(early) == race.value(replace(early, cells=early.cells)) and (
+        race.value(replace(early, quiet=190)) - race.value(replace(nearer, quiet=190))
+        > race.value(early) - race.value(nearer))
+
+
+def test_a_foreign_stone_on_a_target_field_with_one_way_out_costs_more():
+    race = Race(GAME, "two-player", 0)
+    # Red's R on h10, a red start field in blue's target area: its ways out are g10, h9, NE.
+    free = GAME.parse_position(
+        "5R/6/10/10/10/10/10/10/BbBbBb/bBbBbB SW:- SE:- NW:- NE:RRRRRrrrrrr blue 0",
+        "two-player")
+    assert race.exits(free.cells, GAME.board.index("h10")) == 3
+    assert race.shut_in(free.cells) == 0
+    # Blue's stones on g10 and h9 leave it only the pole.
+    tight = GAME.parse_position(
+        "4bR/5b/10/10/10/10/10/10/BbBbB1/bBbB2 SW:- SE:- NW:- NE:RRRRRrrrrrr blue 0",
+        "two-player")
+    assert race.exits(tight.cells, GAME.board.index("h10")) == 1
+    assert race.shut_in(tight.cells) == 1.0
