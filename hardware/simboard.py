@@ -128,6 +128,11 @@ class SimulatedBoard:
             return max((end for spans in self._glitches.values() for _, end, _ in spans),
                        default=0.0)
 
+    def value(self, position: str) -> Value:
+        """What the sensor under ``position`` reads once its piece has come to rest."""
+        with self._lock:
+            return self._value(position)
+
     def _value(self, position: str) -> Value:
         return project(tuple(self.stacks.get(position, ())), self.spec.sense, self.game.polarity)
 

@@ -33,7 +33,7 @@ class ComputerPlayer:
         self.levels: dict[str, Level] = {}
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
         self._cancel: threading.Event | None = None
-        self._thinking_for: tuple[int, str] | None = None  # (ply, seat)
+        self._thinking_for: tuple[int, str, str] | None = None  # (ply, seat, position)
         self.decisions = 0
         runner.subscribe(self._on_events)
 
@@ -82,7 +82,9 @@ class ComputerPlayer:
             if self._thinking_for is not None and (not playing or seat not in self.levels):
                 self._cancel_search()
             return
-        key = (session.ply, seat)
+        # The position, not only the ply: a provisional move amended after the computer
+        # answered it leaves the ply as it was, and the answer must be thought again.
+        key = (session.ply, seat, session.game.position_text(session.state))
         if self._thinking_for == key or session.guide is not None:
             return  # already thinking about this position, or its move is on the board
         self._cancel_search()
@@ -109,7 +111,8 @@ class ComputerPlayer:
         self.decisions += 1
         log.info("computer %s (%s): %s after %d nodes in %.2f s", seat, lv.name,
                  game.move_text(decision.move), decision.nodes, decision.seconds)
-        self.runner.post(ComputerMove(self.clock(), seat, game.move_text(decision.move), ply))
+        self.runner.post(ComputerMove(self.clock(), seat, game.move_text(decision.move), ply,
+                                      game.position_text(state)))
 
     @staticmethod
     def _report(future: Future[None]) -> None:

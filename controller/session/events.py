@@ -76,14 +76,16 @@ class LinkStatus:
 
 @dataclass(frozen=True, slots=True)
 class ComputerMove:
-    """The computer playing ``seat`` chose ``move`` (move text) for ply ``ply``; a human
-    carries it out on the board, guided by the lights.  ``move=None``: the computer no
-    longer plays ``seat``, and the move it showed is withdrawn."""
+    """The computer playing ``seat`` chose ``move`` (move text) for ply ``ply`` of the
+    position ``position`` (its text; empty: whatever position the ply has); a human carries
+    it out on the board, guided by the lights.  ``move=None``: the computer no longer plays
+    ``seat``, and the move it showed is withdrawn."""
 
     t: float
     seat: str
     move: str | None
     ply: int
+    position: str = ""
 
 
 InEvent = (RawScan | StableScan | StableChanges | ButtonPress | PhoneAction | Tick | LinkStatus

@@ -148,6 +148,7 @@ class GameSession:
         self.end_turn_at: float | None = None
         self.last_move: Footprint | None = None
         self.guide: Footprint | None = None  # the computer's move a human is to carry out
+        self.guide_seat = ""                  # ... for this seat
         self.pauses: dict[str, deque[float]] = {}
         self.lights: dict[str, Light] = {}
         self._prompts: dict[tuple[str | None, str], Prompt] = {}
@@ -343,6 +344,13 @@ class GameSession:
             self.ambiguous = candidates
             return
         self.pending = None
+        # A reading on its way to the computer's move shown on the board is that move being
+        # carried out: the computer answered the previous move, which is final now (changing
+        # it takes a take-back), so it is neither amended nor offered back.
+        if self.guide is not None and idx.in_progress(diff, (self.guide,)):
+            self.unmatched_since = None
+            self._prompt(out, t, None, "illegal", "")
+            return
         # A reading on its way to the next player's move is theirs, not an amendment, unless
         # it comes at once and the hand touched only what the two moves of the mover change
         # (a tile put on the wrong cell and moved on straight away).
@@ -629,6 +637,9 @@ class GameSession:
 
     def _reset_turn(self) -> None:
         if self.guide is not None:
+            # A commit (the computer's move, or an amendment of the move it answered): the
+            # computer's choice is spent either way.
+            self.declared_move.pop(self.guide_seat, None)
             self.guide = None
             self._prompts.pop((None, "computer"), None)
         self.turn = _Turn()
@@ -818,8 +829,9 @@ class GameSession:
         """The computer's choice: the board must now show exactly that move; the lights
         show it (from blinking, to steady) and the table page says it in words."""
         if (self.mode is not Mode.PLAYING or event.ply != self.ply
-                or event.seat != self.to_move):
-            return  # stale: the game moved on while the computer thought
+                or event.seat != self.to_move or (
+                    event.position and event.position != self.game.position_text(self.state))):
+            return  # stale: the game moved on (or the move it answered was amended)
         if event.move is None:  # a person plays the seat again: any legal move will do
             if self.guide is not None:
                 self.declared_move.pop(event.seat, None)
@@ -834,7 +846,7 @@ class GameSession:
                                 "here"))
             return
         self.declared_move[event.seat] = fp.text
-        self.guide = fp
+        self.guide, self.guide_seat = fp, event.seat
         self._dirty = True
         self._prompt(out, t, None, "computer", f"{self.game.seat_name(event.seat)} (computer) "
                      f"plays {fp.text}: {self._steps_words(fp)}")

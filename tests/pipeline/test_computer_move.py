@@ -80,3 +80,41 @@ def _steps(lines):
 
     from boardlight.simulation import parse_script
     return parse_script(json.dumps(x) for x in lines)
+
+
+# ---- the move the computer answered ---------------------------------------------------------
+
+def test_carrying_out_the_computers_answer_never_amends_the_move_it_answered():
+    """Green lays a 5 on c1 (a provisional commit: the sensors alone); the computer answers
+    with a swap of that very tile.  Lifting c1 for the swap brings back the reading from before
+    green's move, and putting tiles down again reads like green correcting their lay: while
+    the computer's move is shown, both are that move being carried out."""
+    from controller.rules.crosswise import CROSSWISE
+    from hardware.profiles import load_profile
+    from tests.controller.rules.crosswise_positions import position
+
+    state = position("....../....../....../.4..../.5..../3.....", hands=("1356", "S246"))
+    sim = simulate([{"t": 0.2, "phone": {"seat": "green", "type": "declare",
+                                         "facets": {"tile": "5"}}},
+                    {"t": 0.5, "lift": "supply-5"}, {"t": 0.8, "place": "c1"}],
+                   game=CROSSWISE, state=state, spec=load_profile("crosswise").spec, tail=0.5)
+    assert [(c.move, c.how) for c in commits(sim)] == [("5c1", "sensors")]
+    after = sim.session.state
+    sim.post(ComputerMove(sim.t, "orange", "swap c1 b3", 1, CROSSWISE.position_text(after)))
+    assert sim.session.guide is not None
+    sim.schedule(_steps(moves((1.6, "lift", "c1"), (1.9, "lift", "b3"), (2.2, "place", "c1"),
+                              (2.5, "place", "b3")) + [
+        {"t": 2.8, "lift": "supply-swap"}, {"t": 3.0, "place": "used-swap-1"}]))
+    sim.step_to(6.0)
+    assert [(c.move, c.amends) for c in commits(sim)] == [("5c1", None), ("swap c1 b3", None)]
+    assert not [p for p in of(sim, Prompt) if p.kind == "takeback" and p.text]
+
+
+def test_an_answer_to_a_move_since_amended_is_not_shown():
+    sim = simulate([], tail=0.0)
+    sim.step_to(0.3)
+    start = ABALONE.position_text(sim.session.state)
+    sim.post(ComputerMove(sim.t, "b", "A1B2", 0, start.replace(" b", " w")))  # another position
+    assert sim.session.guide is None
+    sim.post(ComputerMove(sim.t, "b", "A1B2", 0, start))
+    assert sim.session.guide is not None and sim.session.guide.text == "A1B2"
