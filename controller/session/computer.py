@@ -34,6 +34,7 @@ class ComputerPlayer:
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
         self._cancel: threading.Event | None = None
         self._thinking_for: tuple[int, str, str] | None = None  # (ply, seat, position)
+        self._future: Future[None] | None = None
         self.decisions = 0
         runner.subscribe(self._on_events)
 
@@ -56,13 +57,23 @@ class ComputerPlayer:
             self._maybe_think(session)
         self.runner.call(apply).result(timeout=10)
 
+    @property
+    def searching(self) -> bool:
+        """Whether a search is under way (one that was stopped does not count)."""
+        future, cancel = self._future, self._cancel
+        return (future is not None and not future.done() and cancel is not None
+                and not cancel.is_set())
+
     def seats(self) -> dict[str, str]:
         return {seat: lv.name for seat, lv in self.levels.items()}
 
     def reset(self) -> None:
-        """A new game: drop any search (the seats keep their levels)."""
+        """A new game: drop any search; the seats it still has keep their levels."""
         def apply(session: Any) -> None:
             self._cancel_search()
+            seats = set(session.game.seats(session.state))
+            for seat in [s for s in self.levels if s not in seats]:
+                del self.levels[seat]
             self._maybe_think(session)
         self.runner.call(apply).result(timeout=10)
 
@@ -94,6 +105,7 @@ class ComputerPlayer:
         future: Future[None] = self._pool.submit(self._think, game, state, seat, session.ply,
                                                  lv, cancel)
         future.add_done_callback(self._report)
+        self._future = future
 
     def _cancel_search(self) -> None:
         if self._cancel is not None:

@@ -1,0 +1,64 @@
+"""A computer seat in the running service: its search never holds up the board, and what
+moves the game on (a person taking the seat back, a new game) stops it."""
+
+from __future__ import annotations
+
+import time
+
+from boardlight.service import Service, ServiceOptions
+
+
+def started(game: str = "abalone") -> Service:
+    service = Service(ServiceOptions(game=game, seed=3)).start()
+    deadline = time.monotonic() + 10
+    while service.table.public()["status"] != "playing":
+        assert time.monotonic() < deadline, "the simulated board never came up"
+        time.sleep(0.01)
+    return service
+
+
+def thinking(service: Service) -> bool:
+    return service.computer.searching and service.computer.decisions == 0
+
+
+def test_the_board_is_read_and_served_while_the_computer_thinks():
+    service = started()
+    try:
+        service.set_computer("b", "strong")  # five seconds for black, to move first
+        assert thinking(service)
+        # Meanwhile the board is read and the session answers, at once.
+        service.sim_lift("A1")
+        start = time.monotonic()
+        while service.runner.call(lambda s: s.reading.get("A1")).result(timeout=1) != 0:
+            assert time.monotonic() - start < 1.0, "the board was not read during the search"
+            time.sleep(0.01)
+        assert thinking(service)  # still searching: the reading did not wait for it
+        answer = service.runner.call(lambda s: s.ply)
+        assert answer.result(timeout=0.5) == 0
+        # A person takes the seat back: the search stops and its answer never shows.
+        service.set_computer("b", None)
+        time.sleep(0.3)
+        assert not service.computer.searching and service.computer.decisions == 0
+        assert not [p for p in service.table.public()["prompts"] if p["kind"] == "computer"]
+    finally:
+        service.stop()
+
+
+def test_a_new_game_stops_the_search_and_forgets_seats_it_does_not_have():
+    service = started()
+    try:
+        service.set_computer("b", "strong")
+        assert thinking(service)
+        service.new_game(game="crosswise")
+        assert not service.computer.searching
+        assert service.computer_seats() == {}  # black is no Crosswise seat
+        time.sleep(0.3)
+        assert service.computer.decisions == 0  # the Abalone search was dropped unfinished
+        service.set_computer("green", "easy")  # green lays first
+        deadline = time.monotonic() + 10
+        while not [p for p in service.table.public()["prompts"] if p["kind"] == "computer"]:
+            assert time.monotonic() < deadline, "the computer never showed its move"
+            time.sleep(0.02)
+        assert service.computer.decisions == 1
+    finally:
+        service.stop()
