@@ -42,6 +42,10 @@ def register(sub: Any) -> None:
                         "for 'ai' (0.2)")
     p.add_argument("--greedy-seconds", type=float, default=1.0, metavar="S",
                    help="its thinking time against Abalone's greedy player, for 'ai' (1.0)")
+    p.add_argument("--every-variant", action="store_true",
+                   help="for 'ai': every variant of each game, not only the main ones")
+    p.add_argument("--no-greedy", action="store_true",
+                   help="for 'ai': leave out Abalone against the greedy player")
     p.add_argument("--plies", type=int, default=120, metavar="N",
                    help="plies per game for 'inference' (120)")
     p.add_argument("--seed", type=int, default=1, metavar="S",
@@ -148,14 +152,18 @@ def bench_ai(args: argparse.Namespace) -> int:
 
     games = None if args.game is None else [find_game(args.game).name]
     per = args.games or 20
-    todo = matchups(args.seconds, args.greedy_seconds, games)
+    todo = matchups(args.seconds, args.greedy_seconds, games, args.every_variant,
+                    not args.no_greedy)
     print(machine_line())
+    greedy = any(m.opponent == "greedy" for m in todo)
     print(f"{len(todo)} matchups x {per} games, {args.seconds:g} s a move against the random "
-          f"player, {args.greedy_seconds:g} s against the greedy one; games in parallel, one "
-          f"per core; each matchup is printed when its last game ends...", flush=True)
+          f"player" + (f", {args.greedy_seconds:g} s against the greedy one" if greedy else "")
+          + "; games in parallel, one per core; each matchup is printed when its last game "
+          "ends...", flush=True)
     start = time.perf_counter()
     figures = play(per, args.seconds, greedy_seconds=args.greedy_seconds, games=games,
-                   seed=args.seed, progress=lambda f: print(
+                   seed=args.seed, every_variant=args.every_variant,
+                   greedy=not args.no_greedy, progress=lambda f: print(
                        f"  [{time.perf_counter() - start:.0f} s] {f.line()}", flush=True))
     print(f"all matchups, in order ({time.perf_counter() - start:.0f} s):")
     for figure in figures:

@@ -161,10 +161,17 @@ def summarise(matchup: Matchup, results: Sequence[GameResult]) -> MatchupFigure:
 
 
 def matchups(seconds_per_move: float, greedy_seconds: float,
-             games: Iterable[str] | None = None) -> list[Matchup]:
+             games: Iterable[str] | None = None, every_variant: bool = False,
+             greedy: bool = True) -> list[Matchup]:
+    """The matchups: each chosen game's main variants (``every_variant``: all of them)
+    against the random player, and (``greedy``) standard Abalone against the greedy one."""
     chosen = list(MAIN_VARIANTS) if games is None else list(games)
-    out = [Matchup(g, v, "random", seconds_per_move) for g in chosen for v in MAIN_VARIANTS[g]]
-    if "abalone" in chosen:
+
+    def variants(name: str) -> Iterable[str]:
+        return find_game(name).variants if every_variant else MAIN_VARIANTS[name]
+
+    out = [Matchup(g, v, "random", seconds_per_move) for g in chosen for v in variants(g)]
+    if greedy and "abalone" in chosen:
         out.append(Matchup("abalone", "standard", "greedy", greedy_seconds))
     return out
 
@@ -172,14 +179,14 @@ def matchups(seconds_per_move: float, greedy_seconds: float,
 def bench_ai(games_per_matchup: int = 20, seconds_per_move: float = 0.2, *,
              greedy_seconds: float = 1.0, greedy_games: int | None = None,
              games: Iterable[str] | None = None, processes: int | None = None, seed: int = 1,
-             progress: Callable[[MatchupFigure], None] | None = None
-             ) -> list[MatchupFigure]:
+             progress: Callable[[MatchupFigure], None] | None = None,
+             every_variant: bool = False, greedy: bool = True) -> list[MatchupFigure]:
     """Play every matchup and return its figures (``progress`` hears each as it finishes).
 
     ``games_per_matchup`` games against the random player at ``seconds_per_move``;
     ``greedy_games`` (default: as many) of standard Abalone against the greedy player at
     ``greedy_seconds``.  ``processes``: parallel games (default: one per core)."""
-    todo = matchups(seconds_per_move, greedy_seconds, games)
+    todo = matchups(seconds_per_move, greedy_seconds, games, every_variant, greedy)
     tasks = [(m, i, seed) for m in todo for i in range(
         greedy_games if m.opponent == "greedy" and greedy_games is not None
         else games_per_matchup)]

@@ -36,3 +36,10 @@ def test_abalone_is_also_played_against_the_greedy_player():
     labels = [m.label for m in matchups(0.2, 1.0, ["abalone"])]
     assert labels[-1] == "abalone standard vs greedy"
     assert [m.seconds for m in matchups(0.2, 1.0, ["abalone"])][-1] == 1.0
+
+
+def test_every_variant_can_be_played_and_the_greedy_matchup_left_out():
+    every = matchups(0.2, 1.0, ["plimus"], every_variant=True, greedy=False)
+    assert [m.variant for m in every] == ["two-player", "two-player-extended", "four-player",
+                                          "four-player-extended"]
+    assert all(m.opponent == "random" for m in matchups(0.2, 1.0, ["abalone"], greedy=False))
