@@ -13,13 +13,12 @@ beat the previous best.  The deadline is checked every few nodes.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from controller.ai.abalone_eval import WIN, evaluate, threats
 from controller.ai.abalone_moves import Child, Key, Position, children, position_of, to_rules_move
 from controller.ai.budget import Budget, Deadline
-from controller.ai.engine import Decision, check_turn
+from controller.ai.engine import Decision, begin
 from controller.rules.abalone.layouts import VARIANTS
 from controller.rules.base import Game, Seat
 
@@ -45,11 +44,8 @@ class AlphaBeta:
         self.max_depth = max_depth
 
     def think(self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget) -> Decision:
-        deadline = budget.start()
-        rng = random.Random(budget.seed)
-        seen = game.sample_hidden(state, seat, rng)  # Abalone hides nothing: ``state`` itself
+        deadline, rng, seen = begin(game, state, seat, budget)  # Abalone hides nothing
         del state
-        check_turn(game, seen, seat)
         target = VARIANTS[seen.variant].options["target"]
         search = _Search(target, deadline)
         roots = children(position_of(seen))

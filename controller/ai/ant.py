@@ -10,11 +10,10 @@ ahead of the first move.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from controller.ai.budget import Budget
-from controller.ai.engine import Decision, check_turn
+from controller.ai.engine import Decision, begin
 from controller.rules.base import Game, Seat
 from controller.rules.drhombix.solver import computer_move, solver
 from controller.rules.drhombix.variants import VARIANTS
@@ -24,10 +23,8 @@ class AntSolver:
     name = "solver"
 
     def think(self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget) -> Decision:
-        deadline = budget.start()
-        seen = game.sample_hidden(state, seat, random.Random(budget.seed))  # nothing hidden
+        deadline, _, seen = begin(game, state, seat, budget)  # the ant game hides nothing
         del state
-        check_turn(game, seen, seat)
         shape = VARIANTS[seen.variant].options["board"]
         table = solver(shape)
         before = len(table.memo)

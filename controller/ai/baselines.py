@@ -7,7 +7,7 @@ from typing import Any
 
 from controller.ai.abalone_eval import evaluate_for
 from controller.ai.budget import Budget
-from controller.ai.engine import Decision, check_turn
+from controller.ai.engine import Decision, begin, check_turn
 from controller.rules.base import Game, Seat
 
 
@@ -17,9 +17,7 @@ class RandomPlayer:
     name = "random"
 
     def think(self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget) -> Decision:
-        rng = random.Random(budget.seed)
-        seen = game.sample_hidden(state, seat, rng)
-        check_turn(game, seen, seat)
+        _, rng, seen = begin(game, state, seat, budget)
         moves = game.legal_moves(seen)
         return Decision(moves[rng.randrange(len(moves))], self.name, 1, 0.0)
 

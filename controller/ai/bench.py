@@ -92,7 +92,8 @@ class MatchupFigure:
     def line(self) -> str:
         m = self.matchup
         losses = self.games - self.wins - self.draws - self.unfinished
-        unit = {"alphabeta": "nodes", "solver": "positions solved"}.get(self.engine, "playouts")
+        unit = {"alphabeta": "nodes", "solver": "positions solved",
+                "race": "positions judged"}.get(self.engine, "playouts")
         return (f"{m.label}: won {self.wins}/{self.games} ({self.win_rate:.0%}; target "
                 f"{self.target:.0%}{'' if self.met else ', MISSED'}), drew {self.draws}, "
                 f"lost {losses}, unfinished {self.unfinished}; {self.mean_plies:.0f} plies "

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from controller.ai.budget import Budget
+from controller.ai.budget import Budget, Deadline
 from controller.errors import BoardError
 from controller.rules.base import Game, Seat
 
@@ -48,6 +49,19 @@ class Engine(Protocol):
 
 class NotYourTurnError(BoardError, ValueError):
     """The engine was asked to move for a seat that is not to move (or the game is over)."""
+
+
+def begin(game: Game[Any, Any], state: Any, seat: Seat,
+          budget: Budget) -> tuple[Deadline, random.Random, Any]:
+    """Every engine's first act: start the budget's clock, seed its random choices, and
+    replace the real state by a determinization for ``seat`` (``game.sample_hidden``), which
+    must be the seat to move.  The engine drops ``state`` after this and never reads what
+    ``seat`` may not see."""
+    deadline = budget.start()
+    rng = random.Random(budget.seed)
+    seen = game.sample_hidden(state, seat, rng)
+    check_turn(game, seen, seat)
+    return deadline, rng, seen
 
 
 def check_turn(game: Game[Any, Any], state: Any, seat: Seat) -> None:

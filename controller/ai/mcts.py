@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from controller.ai.budget import Budget, Deadline
-from controller.ai.engine import Decision, check_turn
+from controller.ai.engine import Decision, begin
 from controller.rules.base import Game, Outcome, Seat
 
 Rewards = Mapping[Seat, float]
@@ -94,11 +94,8 @@ class Mcts:
         self.name = self.config.name
 
     def think(self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget) -> Decision:
-        deadline = budget.start()
-        rng = random.Random(budget.seed)
-        seen = game.sample_hidden(state, seat, rng)
+        deadline, rng, seen = begin(game, state, seat, budget)
         del state  # from here on only determinizations: the search cannot peek
-        check_turn(game, seen, seat)
         moves = tuple(game.legal_moves(seen))
         if len(moves) == 1:
             return Decision(moves[0], self.name, 0, deadline.elapsed())

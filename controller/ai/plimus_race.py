@@ -28,14 +28,13 @@ It reads nothing hidden (Plimus hides nothing) and only the position it is given
 
 from __future__ import annotations
 
-import random
 from collections import deque
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from controller.ai.budget import Budget
-from controller.ai.engine import Decision, check_turn
+from controller.ai.engine import Decision, begin
 from controller.rules.base import Game, Seat
 from controller.rules.plimus.board import TEAMS, Board
 from controller.rules.plimus.state import PlimusState, team_index
@@ -246,11 +245,8 @@ class PlimusRace:
         self.beam = beam
 
     def think(self, game: Game[Any, Any], state: Any, seat: Seat, budget: Budget) -> Decision:
-        deadline = budget.start()
-        rng = random.Random(budget.seed)
-        seen: PlimusState = game.sample_hidden(state, seat, rng)  # nothing is hidden
+        deadline, rng, seen = begin(game, state, seat, budget)  # Plimus hides nothing
         del state
-        check_turn(game, seen, seat)
         moves = list(game.legal_moves(seen))
         if len(moves) == 1:
             return Decision(moves[0], self.name, 0, deadline.elapsed())
