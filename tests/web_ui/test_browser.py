@@ -208,6 +208,26 @@ def test_the_host_names_players_and_starts_a_new_game(browser, abalone):
         host.close(), table.close()
 
 
+def test_the_host_hands_a_seat_to_the_computer_and_the_table_shows_its_move(browser, abalone):
+    from playwright.sync_api import expect
+    with serving(abalone) as (_app, base):
+        host, table = Phone(browser, base), Phone(browser, base)
+        page = host.page
+        page.goto(f"{base}/host/{HOST_TOKEN}")
+        page.wait_for_selector('select[name="computer-b"]')
+        table_page = table.open("/")
+        page.select_option('select[name="computer-b"]', "easy")
+        expect(table_page.locator("#turn")).to_contain_text("(computer, easy) to move")
+        shown = table_page.locator("#prompts")
+        expect(shown).to_contain_text("Computer's move")
+        expect(shown).to_contain_text("Black (computer) plays")
+        table.shot("table-phone-computer-move.png", full=False)
+        page.select_option('select[name="computer-b"]', "")  # a person again
+        expect(shown).not_to_contain_text("Computer's move")
+        expect(table_page.locator("#turn")).not_to_contain_text("computer")
+        host.close(), table.close()
+
+
 def test_blitz_clocks_count_down_on_the_table_page(browser):
     from playwright.sync_api import expect
     service = Service(ServiceOptions(game="abalone", variant="blitz")).start()
