@@ -32,11 +32,15 @@ def carry_out(service: Service, text: str, rng: random.Random) -> None:
     move = next(m for m in game.legal_moves(state) if game.move_text(m) == text)
     fp = next(f for f in session.index.footprints if f.text == text)
     declared = session.declared_move.get(seat or "") == text
-    if fp.facets and not declared:
-        service.phone(seat, {"type": "declare", "facets": dict(fp.facets)})
-    if not fp.diff:
+    twins = [f for f in session.index.footprints if f.diff == fp.diff and f is not fp]
+    if not fp.diff or (twins and not declared):
+        # No sensor sees it, or the reading cannot tell it from another move (a Plimus
+        # stone or a whole double leaving an unsensed pole): the phone says which.
         service.phone(seat, {"type": "move", "move": text})
-        return
+        if not fp.diff:
+            return
+    elif fp.facets and not declared:
+        service.phone(seat, {"type": "declare", "facets": dict(fp.facets)})
     assert service.sim is not None
     sensors = set(service.sim.spec.sensors)
     for step in hand_steps(game.effect(state, move), rng, before=game.layout(state)):
@@ -59,7 +63,50 @@ def carry_out(service: Service, text: str, rng: random.Random) -> None:
 
 def computer_move(snap: dict[str, Any]) -> str | None:
     words = [p["text"] for p in snap["prompts"] if p["kind"] == "computer"]
-    return words[0].split(" plays ")[1].split(":")[0] if words else None
+    return words[0].split(" plays ", 1)[1].split(": ", 1)[0] if words else None
+
+
+def play(service: Service, computer: str, rng: random.Random,
+         plies: int) -> tuple[list[str], list[str]]:
+    """Up to ``plies`` plies or the game's end: the computer's moves carried out as shown,
+    the person's own seat played with random legal moves.  The moves shown and done."""
+    shown: list[str] = []
+    done: list[str] = []
+    for _ in range(plies):
+        snap = service.table.public()
+        if snap["status"] == "over":
+            break
+        ply, before = snap["ply"], snap
+        if snap["to_move"] == computer:
+            # It shows its move in words and lights it, yellow: from (blinking), to.
+            snap = wait_until(service.table, lambda s, ply=ply: s["ply"] != ply or (
+                computer_move(s) is not None and bool(s["leds"]) and all(
+                    v[:3] == list(L.COMPUTER_TO.colour) for v in s["leds"].values())),
+                timeout=10)
+            if snap["ply"] != ply:
+                # A move no sensor sees (a Rhombus card discarded: cards are digital; a
+                # piece back to the unsensed reserve) stands at once.
+                last = snap["moves"][-1]
+                assert last["seat"] == computer and snap["ply"] == ply + 1
+                sensed = set(service.sim.spec.sensors) if service.sim else set()
+                assert ({p: v for p, v in snap["layout"].items() if p in sensed}
+                        == {p: v for p, v in before["layout"].items() if p in sensed})
+                shown.append(last["move"])
+                done.append(last["move"])
+                continue
+            move = computer_move(snap)
+            assert move is not None
+            shown.append(move)
+        else:
+            session = service.runner.session
+            move = service.runner.call(lambda s: s.game.move_text(
+                rng.choice(s.game.legal_moves(s.state)))).result(timeout=5)
+            assert session is service.runner.session
+        carry_out(service, move, rng)
+        snap = wait_until(service.table, lambda s, ply=ply: s["ply"] == ply + 1, timeout=10)
+        assert snap["last_move"] == move
+        done.append(move)
+    return shown, done
 
 
 @pytest.mark.parametrize(("game", "variant", "computer"), [
@@ -75,46 +122,30 @@ def test_a_whole_game_against_the_computer_on_the_simulated_board(game, variant,
     try:
         wait_until(service.table, lambda s: s["status"] == "playing")
         service.set_computer(computer, "easy")
-        shown: list[str] = []
-        done: list[str] = []
-        for _ in range(200):
-            snap = service.table.public()
-            if snap["status"] == "over":
-                break
-            ply, before = snap["ply"], snap
-            if snap["to_move"] == computer:
-                # It shows its move in words and lights it, yellow: from (blinking), to.
-                snap = wait_until(service.table, lambda s, ply=ply: s["ply"] != ply or (
-                    computer_move(s) is not None and bool(s["leds"]) and all(
-                        v[:3] == list(L.COMPUTER_TO.colour) for v in s["leds"].values())),
-                    timeout=10)
-                if snap["ply"] != ply:
-                    # A move no sensor sees (a Rhombus card discarded: cards are digital)
-                    # needs no hand, so the computer's choice stands at once.
-                    last = snap["moves"][-1]
-                    assert last["seat"] == computer and snap["ply"] == ply + 1
-                    assert snap["layout"] == before["layout"]  # nothing to do on the board
-                    shown.append(last["move"])
-                    done.append(last["move"])
-                    continue
-                move = computer_move(snap)
-                assert move is not None
-                shown.append(move)
-            else:
-                session = service.runner.session
-                move = service.runner.call(lambda s: s.game.move_text(
-                    rng.choice(s.game.legal_moves(s.state)))).result(timeout=5)
-                assert session is service.runner.session
-            carry_out(service, move, rng)
-            snap = wait_until(service.table, lambda s, ply=ply: s["ply"] == ply + 1, timeout=10)
-            assert snap["last_move"] == move
-            done.append(move)
+        shown, done = play(service, computer, rng, 200)
         snap = service.table.public()
         assert snap["status"] == "over" and snap["outcome"] is not None
         assert shown and set(shown) <= set(done)
         assert service.computer.decisions >= len(shown)
-        print(game, variant, len(done), "plies:", snap["outcome"])
         if game == "abalone":  # alpha-beta, even at the easy level, beats random moves
             assert computer in snap["outcome"]["winners"], snap["outcome"]
+    finally:
+        service.stop()
+
+
+def test_plimus_against_the_computer_on_a_polarity_board():
+    """A Plimus game runs to hundreds of plies; forty of them, on hall sensors that read each
+    stone's sign, carry the planner's steps, jumps and pole moves out by hand."""
+    rng = random.Random(4)
+    service = Service(ServiceOptions(game="plimus", seed=2, sense="polarity",
+                                     session=FAST)).start()
+    try:
+        wait_until(service.table, lambda s: s["status"] == "playing")
+        service.set_computer("red", "easy")
+        shown, done = play(service, "red", rng, 40)
+        assert len(done) == 40 and len(shown) == 20 and set(shown) <= set(done)
+        snap = service.table.public()
+        recent = [m["move"] for m in snap["moves"]]  # the table keeps the latest moves
+        assert snap["ply"] == 40 and recent and recent == done[-len(recent):]
     finally:
         service.stop()
