@@ -222,8 +222,8 @@ class Service:
     def stop(self) -> None:
         if self.scan_loop:
             self.scan_loop.stop()
-        self.computer.close()
-        self.runner.stop()
+        self.runner.stop()      # first: no new search can start after this
+        self.computer.close()   # stops the one under way
         for close in reversed(self._closers):
             try:
                 close()

@@ -15,6 +15,7 @@ import logging
 import threading
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 from typing import Any
 
 from controller.ai import level as find_level
@@ -35,6 +36,7 @@ class ComputerPlayer:
         self._cancel: threading.Event | None = None
         self._thinking_for: tuple[int, str, str] | None = None  # (ply, seat, position)
         self._future: Future[None] | None = None
+        self._failures: dict[tuple[int, str, str], int] = {}
         self.decisions = 0
         runner.subscribe(self._on_events)
 
@@ -48,12 +50,17 @@ class ComputerPlayer:
             if seat not in session.game.seats(session.state):
                 raise ValueError(f"{seat!r} is not a seat of this game; seats: "
                                  f"{', '.join(session.game.seats(session.state))}")
+            self._cancel_search()
             if chosen is None:
                 if self.levels.pop(seat, None) is not None:
-                    self.runner.post(ComputerMove(self.clock(), seat, None, session.ply))
+                    # At once, on the session thread: no answer of a search still on its way
+                    # can come after this (``_deliver`` checks the seat is still ours).
+                    self._handle(session, ComputerMove(self.clock(), seat, None, session.ply))
             else:
+                if seat not in self.levels:  # the ant game's table, before the first move
+                    game, variant = session.game, session.game.variant_of(session.state).name
+                    self._pool.submit(prepare, game, variant).add_done_callback(self._report)
                 self.levels[seat] = chosen
-            self._cancel_search()
             self._maybe_think(session)
         self.runner.call(apply).result(timeout=10)
 
@@ -65,7 +72,8 @@ class ComputerPlayer:
                 and not cancel.is_set())
 
     def seats(self) -> dict[str, str]:
-        return {seat: lv.name for seat, lv in self.levels.items()}
+        """The computer's seats and levels (from any thread: a copy taken in one step)."""
+        return {seat: lv.name for seat, lv in list(self.levels.items())}
 
     def reset(self) -> None:
         """A new game: drop any search; the seats it still has keep their levels."""
@@ -104,7 +112,7 @@ class ComputerPlayer:
         game, state, lv = session.game, session.state, self.levels[seat]
         future: Future[None] = self._pool.submit(self._think, game, state, seat, session.ply,
                                                  lv, cancel)
-        future.add_done_callback(self._report)
+        future.add_done_callback(partial(self._report, key=key))
         self._future = future
 
     def _cancel_search(self) -> None:
@@ -120,14 +128,46 @@ class ComputerPlayer:
         decision = think(game, state, seat, lv.budget(seed=ply, cancel=cancel))
         if cancel.is_set():
             return
-        self.decisions += 1
         log.info("computer %s (%s): %s after %d nodes in %.2f s", seat, lv.name,
                  game.move_text(decision.move), decision.nodes, decision.seconds)
-        self.runner.post(ComputerMove(self.clock(), seat, game.move_text(decision.move), ply,
-                                      game.position_text(state)))
+        event = ComputerMove(self.clock(), seat, game.move_text(decision.move), ply,
+                             game.position_text(state))
+        self.runner.call(lambda session: self._deliver(session, event, cancel))
 
-    @staticmethod
-    def _report(future: Future[None]) -> None:
+    # ---- back on the session thread (answers, failures) ---------------------------------
+
+    def _deliver(self, session: Any, event: ComputerMove, cancel: threading.Event) -> None:
+        """Hand the answer to the session, unless the search was stopped meanwhile (cancel
+        is only ever set on this thread, so the check and the hand-over are one step)."""
+        if cancel.is_set() or event.seat not in self.levels:
+            return
+        self.decisions += 1
+        self._handle(session, event)
+
+    def _handle(self, session: Any, event: ComputerMove) -> None:
+        out = session.handle(event)
+        if out:
+            self.runner.dispatch(out)
+
+    def _failed(self, session: Any, key: tuple[int, str, str] | None) -> None:
+        """A search raised: think again, once per position; after that a person plays the
+        seat (the host page shows it) rather than the game waiting for ever."""
+        if key is None or self._thinking_for != key:
+            return
+        self._thinking_for = None
+        seat = key[1]
+        if self._failures.get(key, 0) >= 1:
+            log.error("the computer failed twice on this position: %s plays as a person now",
+                      seat)
+            if self.levels.pop(seat, None) is not None:
+                self._handle(session, ComputerMove(self.clock(), seat, None, session.ply))
+            return
+        self._failures[key] = self._failures.get(key, 0) + 1
+        self._maybe_think(session)
+
+    def _report(self, future: Future[None], key: tuple[int, str, str] | None = None) -> None:
         error = future.exception()
         if error is not None:
             log.error("the computer's search failed: %s", error, exc_info=error)
+            if key is not None:
+                self.runner.call(lambda session: self._failed(session, key))

@@ -828,17 +828,20 @@ class GameSession:
     def _computer_move(self, t: float, event: ComputerMove, out: list[OutEvent]) -> None:
         """The computer's choice: the board must now show exactly that move; the lights
         show it (from blinking, to steady) and the table page says it in words."""
-        if (self.mode is not Mode.PLAYING or event.ply != self.ply
-                or event.seat != self.to_move or (
-                    event.position and event.position != self.game.position_text(self.state))):
-            return  # stale: the game moved on (or the move it answered was amended)
         if event.move is None:  # a person plays the seat again: any legal move will do
-            if self.guide is not None:
+            if self.guide is not None and self.guide_seat == event.seat:
                 self.declared_move.pop(event.seat, None)
                 self.guide = None
                 self._prompt(out, t, None, "computer", "")
                 self._dirty = True
-                self._evaluate(t, out)
+                if self.mode is Mode.PLAYING:
+                    self._evaluate(t, out)
+            return
+        if (self.mode is not Mode.PLAYING or event.ply != self.ply
+                or event.seat != self.to_move or self.guide is not None or (
+                    event.position and event.position != self.game.position_text(self.state))):
+            # Stale: the game moved on (or the move it answered was amended); or a move is
+            # already shown, which the person may be halfway through carrying out.
             return
         fp = next((f for f in self.index.footprints if f.text == event.move), None)
         if fp is None:

@@ -3,6 +3,7 @@ moves the game on (a person taking the seat back, a new game) stops it."""
 
 from __future__ import annotations
 
+import threading
 import time
 
 from boardlight.service import Service, ServiceOptions
@@ -60,5 +61,58 @@ def test_a_new_game_stops_the_search_and_forgets_seats_it_does_not_have():
             assert time.monotonic() < deadline, "the computer never showed its move"
             time.sleep(0.02)
         assert service.computer.decisions == 1
+    finally:
+        service.stop()
+
+
+def computer_prompts(service: Service) -> list[str]:
+    return [p["text"] for p in service.table.public()["prompts"] if p["kind"] == "computer"]
+
+
+def test_an_answer_that_arrives_after_the_seat_went_back_to_a_person_is_dropped():
+    """The host's request lands between the end of the search and the hand-over of its
+    answer (held there by the computer's clock, read in that very window)."""
+    service = started()
+    reached, release = threading.Event(), threading.Event()
+    real = service.computer.clock
+
+    def clock() -> float:
+        if threading.current_thread().name.startswith("computer"):
+            reached.set()
+            release.wait(5)
+        return real()
+    service.computer.clock = clock
+    try:
+        service.set_computer("b", "easy")
+        assert reached.wait(5), "the search never ended"
+        service.set_computer("b", None)
+        release.set()
+        time.sleep(0.3)
+        assert service.computer.decisions == 0 and computer_prompts(service) == []
+        assert service.runner.call(lambda s: (s.guide, s.declared_move)).result(2) == (None, {})
+    finally:
+        release.set()
+        service.stop()
+
+
+def test_a_search_that_fails_is_tried_again():
+    service = started()
+    failed: list[bool] = []
+    real = service.computer.clock
+
+    def clock() -> float:  # the clock read after the search: fails once, on that thread
+        if threading.current_thread().name.startswith("computer") and not failed:
+            failed.append(True)
+            raise OSError("the clock failed once")
+        return real()
+    service.computer.clock = clock
+    try:
+        service.set_computer("b", "easy")
+        deadline = time.monotonic() + 10
+        while not computer_prompts(service):
+            assert time.monotonic() < deadline, "the computer never moved after a failure"
+            time.sleep(0.02)
+        assert failed and service.computer.decisions == 1
+        assert service.computer_seats() == {"b": "easy"}
     finally:
         service.stop()

@@ -118,3 +118,22 @@ def test_an_answer_to_a_move_since_amended_is_not_shown():
     assert sim.session.guide is None
     sim.post(ComputerMove(sim.t, "b", "A1B2", 0, start))
     assert sim.session.guide is not None and sim.session.guide.text == "A1B2"
+
+
+def test_a_seat_given_back_while_the_board_is_away_is_a_persons_when_it_returns():
+    from controller.session.events import LinkStatus
+
+    sim = announced(simulate([], tail=0.0))
+    sim.post(LinkStatus(sim.t, False, "cable out"))
+    sim.post(ComputerMove(sim.t, "b", None, 0))   # the host gave the seat back meanwhile
+    sim.post(LinkStatus(sim.t, True, "cable in"))
+    assert sim.session.guide is None and sim.session.declared_move == {}
+    sim.schedule(_steps(moves((0.8, "lift", "C3"), (1.0, "place", "D3"))))
+    sim.step_to(4.0)
+    assert [c.move for c in commits(sim)] == ["C3D3"]
+
+
+def test_a_second_answer_never_replaces_the_move_being_carried_out():
+    sim = announced(simulate([], tail=0.0))
+    sim.post(ComputerMove(sim.t, "b", "C3D3", 0))
+    assert sim.session.guide.text == "A1B2"

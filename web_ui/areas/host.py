@@ -170,6 +170,9 @@ def computer() -> Response:
     level = body["level"]
     if level is not None and (not isinstance(level, str) or level not in LEVELS):
         raise BadRequest(f"'level' must be one of {', '.join(LEVELS)}, or null for a person")
-    web.service.set_computer(seat, level)
+    try:
+        web.service.set_computer(seat, level)
+    except ValueError as exc:  # a new game with other seats began meanwhile
+        raise Conflict(str(exc)) from None
     web.hub.web_changed()
     return jsonify(host_info(web))
