@@ -34,9 +34,9 @@ class ComputerPlayer:
         self.levels: dict[str, Level] = {}
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer")
         self._cancel: threading.Event | None = None
-        self._thinking_for: tuple[int, str, str] | None = None  # (ply, seat, position)
+        self._thinking_for: tuple[int, str, Any] | None = None  # (ply, seat, state)
         self._future: Future[None] | None = None
-        self._failures: dict[tuple[int, str, str], int] = {}
+        self._failures: dict[tuple[int, str, Any], int] = {}
         self.decisions = 0
         runner.subscribe(self._on_events)
 
@@ -101,11 +101,14 @@ class ComputerPlayer:
             if self._thinking_for is not None and (not playing or seat not in self.levels):
                 self._cancel_search()
             return
+        if session.guide is not None:
+            return  # its move is on the board
         # The position, not only the ply: a provisional move amended after the computer
-        # answered it leaves the ply as it was, and the answer must be thought again.
-        key = (session.ply, seat, session.game.position_text(session.state))
-        if self._thinking_for == key or session.guide is not None:
-            return  # already thinking about this position, or its move is on the board
+        # answered it leaves the ply as it was, and the answer must be thought again.  (The
+        # state itself: compared by identity first, cheap on every event of the turn.)
+        key = (session.ply, seat, session.state)
+        if self._thinking_for == key:
+            return  # already thinking about this position
         self._cancel_search()
         cancel = threading.Event()
         self._cancel, self._thinking_for = cancel, key
@@ -149,7 +152,7 @@ class ComputerPlayer:
         if out:
             self.runner.dispatch(out)
 
-    def _failed(self, session: Any, key: tuple[int, str, str] | None) -> None:
+    def _failed(self, session: Any, key: tuple[int, str, Any] | None) -> None:
         """A search raised: think again, once per position; after that a person plays the
         seat (the host page shows it) rather than the game waiting for ever."""
         if key is None or self._thinking_for != key:
@@ -165,7 +168,7 @@ class ComputerPlayer:
         self._failures[key] = self._failures.get(key, 0) + 1
         self._maybe_think(session)
 
-    def _report(self, future: Future[None], key: tuple[int, str, str] | None = None) -> None:
+    def _report(self, future: Future[None], key: tuple[int, str, Any] | None = None) -> None:
         error = future.exception()
         if error is not None:
             log.error("the computer's search failed: %s", error, exc_info=error)
