@@ -76,15 +76,22 @@ def effect(state: RhombusState, variant: Variant, mover: int, move: Move) -> Eff
                                           - move.entered + move.revived)
     if move.revived:
         zone_delta[f"eliminated-{piece}"] = zone_delta.get(f"eliminated-{piece}", 0) - 1
-    before = _zone_counts(state, variant)
-    for zone, delta in zone_delta.items():
-        if delta:
-            seat = zone.rsplit("-", 1)[1]
-            n = before.get(zone, 0)
-            changes[zone] = Change(zone, (seat,) * n, (seat,) * (n + delta))
-    order = geometry(variant.name).positions
-    ordered = tuple(changes[p] for p in order if p in changes)
+    if zone_delta:  # most actions only move pieces on the board
+        before = _zone_counts(state, variant)
+        for zone, delta in zone_delta.items():
+            if delta:
+                seat = zone.rsplit("-", 1)[1]
+                n = before.get(zone, 0)
+                changes[zone] = Change(zone, (seat,) * n, (seat,) * (n + delta))
+    rank = _rank(variant.name)
+    ordered = tuple(sorted(changes.values(), key=lambda c: rank[c.position]))
     return Effect(ordered, frozenset(changes), (), ("card",))
+
+
+@cache
+def _rank(name: str) -> Mapping[str, int]:
+    """Each position's place in the canonical order (squares, then zones)."""
+    return {p: i for i, p in enumerate(geometry(name).positions)}
 
 
 def _zone_counts(state: RhombusState, variant: Variant) -> Mapping[str, int]:
