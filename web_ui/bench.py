@@ -50,10 +50,11 @@ def _json(method: str, url: str, body: dict[str, Any] | None = None) -> Any:
         return json.load(response)
 
 
-def _start_server(game: str, timeout: float) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "boardlight", "serve", "--game", game, "--host", "127.0.0.1",
-         "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+def serve_process(*args: str) -> tuple[subprocess.Popen[str], queue.Queue[str]]:
+    """``boardlight serve ARGS`` in a process of its own, its output lines read into a
+    queue as they come (so a wait for a line can time out)."""
+    proc = subprocess.Popen([sys.executable, "-m", "boardlight", "serve", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     lines: queue.Queue[str] = queue.Queue()
 
     def pump() -> None:
@@ -62,6 +63,11 @@ def _start_server(game: str, timeout: float) -> tuple[subprocess.Popen[str], str
             lines.put(line)
 
     threading.Thread(target=pump, daemon=True).start()
+    return proc, lines
+
+
+def _start_server(game: str, timeout: float) -> tuple[subprocess.Popen[str], str]:
+    proc, lines = serve_process("--game", game, "--host", "127.0.0.1", "--port", "0")
     deadline = time.monotonic() + timeout
     seen = []
     while (left := deadline - time.monotonic()) > 0:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import platform
-import random
 import time
 from typing import Any
 
 from controller.rules import GAMES, find_game
 from controller.rules.perft import perft, perft_full
+from controller.rules.selfplay import positions_in_random_play
 
 BENCHES = ("rules", "inference", "serial", "web", "solver", "rhombus", "ai")
 
@@ -81,23 +81,11 @@ def best_time(fn: Any, repeat: int) -> tuple[float, Any]:
     return best, result
 
 
-def sample_positions(game: Any, variant: str, count: int, seed: int = 1) -> list[Any]:
-    """Positions met in random games, so the rate reflects real play, not only the start."""
-    rng = random.Random(seed)
-    out: list[Any] = []
-    while len(out) < count:
-        state = game.setup(variant, seed=rng.randrange(1 << 30))
-        while game.outcome(state) is None and len(out) < count:
-            out.append(state)
-            state = game.play(state, rng.choice(game.legal_moves(state)))
-    return out
-
-
 def bench_rules(args: argparse.Namespace) -> None:
     game = find_game(args.game or "abalone")
     print(machine_line())
     for variant in game.variants:
-        positions = sample_positions(game, variant, 2000)
+        positions = positions_in_random_play(game, variant, 2000)
         t_list, n_moves = best_time(lambda ps=positions: sum(len(game.legal_moves(s)) for s in ps),
                                     args.repeat)
         t_count, n_count = best_time(

@@ -81,3 +81,17 @@ def selfplay(game: Game[Any, Any], variant: str, games: int, seed: int, move_lim
             progress(i + 1, report)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def positions_in_random_play(game: Game[Any, Any], variant: str, count: int,
+                             seed: int = 1) -> list[Any]:
+    """The first ``count`` running positions of random games (unchecked ``play``), game after
+    game: what benchmarks measure so their figures reflect real play, not only the start."""
+    rng = random.Random(seed)
+    out: list[Any] = []
+    while len(out) < count:
+        state = game.setup(variant, seed=rng.randrange(1 << 30))
+        while game.outcome(state) is None and len(out) < count:
+            out.append(state)
+            state = game.play(state, rng.choice(game.legal_moves(state)))
+    return out

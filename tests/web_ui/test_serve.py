@@ -8,7 +8,6 @@ import signal
 import socket
 import subprocess
 import sys
-import threading
 import urllib.request
 from http.cookiejar import CookieJar
 
@@ -16,6 +15,7 @@ import pytest
 
 from boardlight.cli import build_parser
 from boardlight.commands.serve import addresses, lan_address, options_from
+from web_ui.bench import serve_process
 
 
 def test_help_explains_the_command(capsys):
@@ -75,17 +75,7 @@ def test_addresses_printed_for_each_kind_of_host():
 
 
 def start(*args: str) -> tuple[subprocess.Popen[str], queue.Queue[str]]:
-    proc = subprocess.Popen([sys.executable, "-m", "boardlight", "serve", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    lines: queue.Queue[str] = queue.Queue()
-
-    def pump() -> None:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            lines.put(line)
-
-    threading.Thread(target=pump, daemon=True).start()
-    return proc, lines
+    return serve_process(*args)
 
 
 def read_until(lines: queue.Queue[str], words: str, timeout: float = 30) -> list[str]:

@@ -29,6 +29,7 @@ from controller.rules.rhombus.movegen import Move, generate
 from controller.rules.rhombus.position import held, mover_context
 from controller.rules.rhombus.state import VARIANTS, RhombusState
 from controller.rules.rhombus.text import position_text
+from controller.rules.selfplay import positions_in_random_play
 
 TARGET = 0.020   # seconds: the budget for generating the actions of any position
 MOVE_VALUES = ("6", "J", "Q", "K", "A")
@@ -107,14 +108,7 @@ def generation_time(state: RhombusState, repeat: int = 3) -> tuple[int, float]:
 
 
 def random_positions(variant: str, count: int, seed: int) -> list[RhombusState]:
-    rng = random.Random(seed)
-    out: list[RhombusState] = []
-    while len(out) < count:
-        state = RHOMBUS.setup(variant, seed=rng.randrange(1 << 30))
-        while RHOMBUS.outcome(state) is None and len(out) < count:
-            out.append(state)
-            state = RHOMBUS.play(state, rng.choice(RHOMBUS.legal_moves(state)))
-    return out
+    return positions_in_random_play(RHOMBUS, variant, count, seed)
 
 
 def built(variant: str, squares: Iterable[str], foe: str, values: tuple[str, ...],
