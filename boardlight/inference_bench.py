@@ -102,10 +102,11 @@ def _turn(sim: Simulation, rng: random.Random, intended: list[str],
     state = session.state
     move = rng.choice(game.legal_moves(state))
     text = game.move_text(move)
-    fp = next(f for f in session.index.footprints if f.text == text)
+    fp = session.index.find(text)
+    assert fp is not None, f"{text} is legal but the session does not find it"
     # Moves that wait for the end-turn button or the settle time: extendable ones, and
     # those the reading shows only through touches (a swap, a kill).
-    extendable = bool(session.index.extensions(fp)) or bool(fp.touched - fp.changed)
+    extendable = bool(session.index.extensions(fp, first=True)) or bool(fp.touched - fp.changed)
     steps = hand_steps(game.effect(state, move), rng, before=game.layout(state))
     t = sim.t + rng.uniform(0.2, 0.6)
     actions: list[Action] = []

@@ -80,7 +80,7 @@ def untraced_moves(service: BoardService, seat: str) -> list[str]:
     def read(session: Any) -> list[str]:
         if session.to_move != seat or session.mode.value != "playing":
             return []
-        return [fp.text for fp in session.index.footprints if not fp.diff]
+        return [fp.text for fp in session.index.untraced()]
     try:
         return list(service.runner.call(read).result(timeout=2.0))
     except TimeoutError:
@@ -89,11 +89,7 @@ def untraced_moves(service: BoardService, seat: str) -> list[str]:
 
 @lru_cache(maxsize=16)
 def _facets(game: Game[Any, Any], state: Any) -> dict[str, list[str]]:
-    found: dict[str, set[str]] = {}
-    for move in game.legal_moves(state):
-        for key, value in game.move_facets(state, move).items():
-            found.setdefault(key, set()).add(value)
-    return {k: sorted(v) for k, v in sorted(found.items()) if len(v) > 1}
+    return game.facet_choices(state)
 
 
 def geometry_json(service: BoardService) -> dict[str, Any]:

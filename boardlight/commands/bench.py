@@ -180,12 +180,13 @@ def run(args: argparse.Namespace) -> int:
         for figure in solver_figures(repeat=args.repeat):
             print(figure.line())
     elif args.what == "rhombus":
+        from boardlight.rhombus_session_bench import session_lines
         from controller.rules.rhombus.bench import report
         print(machine_line())
-        print("searching for the largest action sets (random play and constructed flushes)...",
-              flush=True)
-        for line in report(quick=args.quick):
-            print(line)
+        print("searching for the largest action sets (random play and constructed flushes), "
+              "then timing the game session's questions on them...", flush=True)
+        for line in report(quick=args.quick, also=lambda r: session_lines(r, args.quick)):
+            print(line, flush=True)
     elif args.what == "serial":
         from firmware_bridge.bench import bench_serial, format_figures
         print(machine_line())

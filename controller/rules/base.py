@@ -208,6 +208,38 @@ class GameState(Protocol):
 
 S = TypeVar("S", bound=GameState)  # a game's state type: a frozen dataclass
 M = TypeVar("M")  # a game's move type: a frozen, hashable value
+M_co = TypeVar("M_co", covariant=True)
+
+
+
+Source = str  # "legal" (the mover's moves), "hint" (what the lights may show), "public"
+
+
+class MoveFinder(Protocol[M_co]):
+    """What the session asks of a position whose moves are too many to list (see
+    ``Game.move_finder``).  Sources: ``legal`` (``legal_moves``), ``hint`` (``hint_moves``),
+    ``public`` (``public_moves``).  Cells are board cell names; occupancy only (the session
+    checks each answer against its own sensed reading, so a finder may answer more)."""
+
+    def reading(self, source: Source, occupied: Iterable[str], touched: Iterable[str]
+                ) -> Sequence[M_co]:
+        """Moves after which exactly ``occupied`` cells hold a piece, changing only
+        ``touched`` cells."""
+
+    def toward(self, source: Source, emptied: Iterable[str], filled: Iterable[str],
+               beyond: bool = False, facets: Mapping[str, str] | None = None
+               ) -> Iterable[M_co]:
+        """Moves that change every ``emptied`` cell and leave a piece on every ``filled``
+        one; ``beyond``: that leave the ``emptied`` cells empty and change more cells than
+        these; ``facets``: only moves with these facets.  Lazily, each once."""
+
+    def find(self, text: str) -> M_co | None:
+        """The legal move written ``text``, or None."""
+
+    def targets(self, source: Source, emptied: Iterable[str], filled: Iterable[str]
+                ) -> Sequence[str] | None:
+        """The cells the ``toward`` moves end a piece on (entering a cell, or landing on a
+        piece they take), without listing the moves; None: no move is on the way."""
 
 
 class Game(ABC, Generic[S, M]):
@@ -393,6 +425,19 @@ class Game(ABC, Generic[S, M]):
         facets are public for this move (a card lying open on the table) may say no."""
         return bool(self.move_facets(state, move))
 
+    def hand_hidden(self, state: S) -> bool:
+        """Whether the seat to move holds something the table cannot see that decides which
+        board readings are its moves (Rhombus: a hand card).  Then everything the table sees
+        of a reading (lights, prompts, timing) is judged by ``public_moves`` alone, and only
+        the mover's phone hears what the hand allows.  Public information only."""
+        return False
+
+    def move_finder(self, state: S) -> MoveFinder[M] | None:
+        """Narrow questions about ``state``'s moves, answered without listing them all, for a
+        game whose moves are too many to list after every move (Rhombus flushes).  ``None``
+        (the default): the session lists ``legal_moves`` and looks readings up."""
+        return None
+
     # ---- the physical board -----------------------------------------------------------------
 
     @abstractmethod
@@ -443,6 +488,15 @@ class Game(ABC, Generic[S, M]):
         facets agree.  Games whose moves the sensors tell completely return ``{}``.
         """
         return {}
+
+    def facet_choices(self, state: S) -> dict[str, list[str]]:
+        """The facets the legal moves differ in, with their values (what a phone may declare
+        before moving): ``{"cards": ["KD", "KH", ...]}``; facets every move shares are left out."""
+        found: dict[str, set[str]] = {}
+        for move in self.legal_moves(state):
+            for key, value in self.move_facets(state, move).items():
+                found.setdefault(key, set()).add(value)
+        return {k: sorted(v) for k, v in sorted(found.items()) if len(v) > 1}
 
     # ---- matches (series of games) ------------------------------------------------------
 

@@ -60,6 +60,7 @@ from controller.session.events import (
 from controller.session.footprints import Diff, Footprint, FootprintIndex
 
 log = logging.getLogger(__name__)
+CANNOT = "Your hand cannot make that move: put the pieces back as they were."
 
 
 class Mode(StrEnum):
@@ -126,7 +127,6 @@ class GameSession:
         self.state = state
         self.variant = game.variant_of(state).name
         self.geometry = game.geometry(self.variant)
-        self._cells = frozenset(self.geometry.cells)
         self.ply = 0
         self.history: list[_Entry] = []
         self.mode = Mode.SETUP
@@ -137,7 +137,8 @@ class GameSession:
         self.turn = _Turn()
         self.pending: _Pending | None = None
         self.amend: _AmendBase | None = None
-        self.ambiguous: list[Footprint] = []
+        self.ambiguous: list[Footprint] = []  # the legal moves a reading may be (the phone's)
+        self.ambiguous_shown: list[Footprint] = []  # ... as the table sees it (the lights)
         self.ask_at: float | None = None  # when to ask the phone about an ambiguous reading
         self.declared: dict[str, dict[str, str]] = {}
         self.declared_move: dict[str, str] = {}
@@ -174,7 +175,7 @@ class GameSession:
     def prepare(self) -> None:
         """Build what the next sensor change needs; the runner calls this when idle, so that
         the work stays off the path from a stable reading to the LED frame."""
-        self.index  # noqa: B018 - computing it is the point
+        self.index.build()
 
     def restore(self, states: list[Any], moves: list[str], seats: list[str],
                 clocks: dict[str, Any] | None = None, keep: int = 8) -> None:
@@ -187,7 +188,7 @@ class GameSession:
         self.history = []
         for k in range(max(0, len(moves) - keep), len(moves)):
             idx = FootprintIndex(self.game, states[k], self.spec)
-            fp = next((f for f in idx.footprints if f.text == moves[k]), None)
+            fp = idx.find(moves[k])
             if fp is not None:
                 self.history.append(_Entry(states[k], fp, seats[k],
                                            frozenset(idx.reading.items())))
@@ -313,35 +314,40 @@ class GameSession:
             return
         idx = self.index
         diff = idx.diff_of(self.reading)
-        previous = self.ambiguous
-        self.ambiguous = []
+        previous, shown_before = self.ambiguous, self.ambiguous_shown
+        self.ambiguous, self.ambiguous_shown = [], []
         if not diff:
             self._settled(out, t)
             self.pending = None
             self._declared_without_trace(t, out)
             return
         candidates = self._candidates(idx, diff, self.turn.touched, self.to_move)
+        # With a hidden hand, what the table sees of a reading is decided by the moves some
+        # hand the table cannot rule out could make (``seen``), never by the hand itself:
+        # such a reading always goes to the mover's phone, which hears what the hand allows.
+        seen = self._seen_by_table(idx, diff)
         if len(candidates) == 1 and self._hidden_choice(candidates[0]):
             # Committing at once here, but asking when the hand allows two choices, would tell
             # the table what the hand holds: a choice no sensor sees is always the phone's.
             candidates = candidates * 2
-        if len(candidates) > 1:
+        if len(candidates) > 1 or seen:
             self.ambiguous = previous  # kept if the same candidates stand (see below)
         else:
             self._ask(t, out, [])
-        if len(candidates) == 1:
+        if len(candidates) == 1 and not seen:
             self._settled(out, t)
             self._matched(t, candidates[0], out)
             return
-        if len(candidates) > 1:
+        if len(candidates) > 1 or seen:
             self._settled(out, t)
             self.pending = None
             # The hand may still be giving evidence (touching the cell that tells them
             # apart): ask once the player pauses, or at once on an end-turn press.
             candidates = list(dict.fromkeys(candidates))
-            if [fp.text for fp in candidates] != [fp.text for fp in self.ambiguous]:
+            shown = seen or candidates
+            if [fp.text for fp in shown] != [fp.text for fp in shown_before]:
                 self.ask_at = t + self.settle_time(self.to_move)
-            self.ambiguous = candidates
+            self.ambiguous, self.ambiguous_shown = candidates, shown
             return
         self.pending = None
         # A reading on its way to the computer's move shown on the board is that move being
@@ -355,7 +361,7 @@ class GameSession:
         # it comes at once and the hand touched only what the two moves of the mover change
         # (a tile put on the wrong cell and moved on straight away).
         if self.amend:
-            theirs = bool(idx.in_progress(diff, idx.public))
+            theirs = bool(idx.toward(diff, "public", first=True))
             if self._try_amend(t, out, strict=theirs):
                 return
         if self._try_takeback(t, diff, out):
@@ -396,17 +402,16 @@ class GameSession:
         tile slid with none in hand): the table and the lights stay as for any move in
         progress, and only the mover's phone says to put it back."""
         seat = self.to_move
-        legal = set(self.index.footprints)
-        stuck = [fp for fp in self.index.public if fp.diff == diff and fp not in legal]
-        text = ("Your hand cannot make that move: put the pieces back as they were."
-                if stuck else "")
+        legal = set(self.index.matching(diff))
+        stuck = [fp for fp in self.index.matching(diff, source="public") if fp not in legal]
+        text = CANNOT if stuck else ""
         self._prompt(out, t, seat, "private", text)
 
     def _candidates(self, idx: FootprintIndex, diff: Diff, touched: set[str],
                     seat: str | None, base: _AmendBase | None = None) -> list[Footprint]:
         """Legal moves of ``idx`` that the reading shows and the mover's phone allows (the
         declarations are the amendment base's when matching an amendment)."""
-        found = [fp for fp in idx.matching(diff) if fp.touched <= touched]
+        found = idx.matching(diff, touched)
         facets = base.declared if base else self.declared.get(seat or "", {})
         if facets:
             found = [fp for fp in found if all(fp.facets.get(k) == v for k, v in facets.items())]
@@ -448,16 +453,33 @@ class GameSession:
 
     def _unsensed(self, fp: Footprint) -> frozenset[str]:
         """Board cells the move changes that no sensor of this board reads."""
-        return (fp.effect.changed & self._cells) - self.spec.sensed
+        return self.index.unsensed(fp)
 
-    def _ask(self, t: float, out: list[OutEvent], candidates: list[Footprint]) -> None:
-        """Show (or, with no candidates, withdraw) the phone question of an ambiguous reading."""
+    def _seen_by_table(self, idx: FootprintIndex, diff: Diff) -> list[Footprint]:
+        """With the mover's hand hidden and nothing declared: the moves public information
+        allows that read exactly so (what the table may judge the reading by); else none."""
+        seat = self.to_move or ""
+        if (not self.game.hand_hidden(self.state) or self.declared.get(seat)
+                or self.declared_move.get(seat)):
+            return []
+        return idx.matching(diff, self.turn.touched, "public")
+
+    def _ask(self, t: float, out: list[OutEvent], candidates: list[Footprint],
+             asking: bool = False) -> None:
+        """Show (or, with no candidates, withdraw) the phone question of an ambiguous reading;
+        ``asking`` with no candidates: a reading the table allows but the hand does not."""
+        seat = self.to_move
         if candidates:
-            self._prompt(out, t, self.to_move, "choose", "The board shows more than one move: "
+            self._prompt(out, t, seat, "choose", "The board shows more than one move: "
                          "which did you make?", tuple(fp.text for fp in candidates))
         else:
             self.ask_at = None
-            self._prompt(out, t, self.to_move, "choose", "")
+            self._prompt(out, t, seat, "choose", "")
+        old = self._prompts.get((seat, "private"))
+        if asking and not candidates:
+            self._prompt(out, t, seat, "private", CANNOT)
+        elif old is not None and old.text == CANNOT:
+            self._prompt(out, t, seat, "private", "")
 
     def _by_touch(self, found: list[Footprint], touched: set[str]) -> list[Footprint]:
         """Among moves with one reading, the one whose every changed sensed position the hand
@@ -482,8 +504,7 @@ class GameSession:
 
     def _extendable(self, fp: Footprint) -> bool:
         facets = self.declared.get(self.to_move or "", {})
-        return any(all(o.facets.get(k) == v for k, v in facets.items())
-                   for o in self.index.extensions(fp))
+        return bool(self.index.extensions(fp, first=True, facets=facets))
 
     def _moving(self, diff: Diff) -> bool:
         """Pieces are in the air on the way to some legal move (of this player, or of the
@@ -493,15 +514,19 @@ class GameSession:
         if all(v == self.index.empty for _, v in diff):
             return True
         wanted = self.declared_move.get(self.to_move or "")
-        declared = [fp for fp in self.index.footprints if fp.text == wanted] if wanted else []
+        declared = self.index.find(wanted) if wanted else None
         # A declared move (the computer's, or the phone's) is the only one the board may be
         # on its way to; otherwise any move public information allows.
-        if self.index.in_progress(diff, declared or self.index.public):
+        if declared is not None:
+            if self.index.in_progress(diff, (declared,)):
+                return True
+        elif self.index.toward(diff, "public", first=True):
             return True
         if self.amend:
-            diff2 = self.amend.index.diff_of(self.reading)
-            return any(fp.move != self.amend.footprint.move
-                       for fp in self.amend.index.in_progress(diff2, self.amend.index.public))
+            base = self.amend
+            diff2 = base.index.diff_of(self.reading)
+            return bool(base.index.toward(diff2, "public", first=True,
+                                          keep=lambda fp: fp.move != base.footprint.move))
         return False
 
     def _try_amend(self, t: float, out: list[OutEvent], strict: bool = False) -> bool:
@@ -645,6 +670,7 @@ class GameSession:
         self.turn = _Turn()
         self.pending = None
         self.ambiguous = []
+        self.ambiguous_shown = []
         self.ask_at = None
         self.unmatched_since = None
         self.correction = None
@@ -665,10 +691,9 @@ class GameSession:
         seat = self.to_move
         wanted = self.declared_move.get(seat or "")
         if wanted:
-            for fp in self.index.matching(frozenset()):
-                if fp.text == wanted:
-                    self._commit(t, fp, "phone", out)
-                    return
+            fp = self.index.find(wanted)
+            if fp is not None and not fp.diff:
+                self._commit(t, fp, "phone", out)
 
     # ---- timing ----------------------------------------------------------------------------
 
@@ -692,10 +717,10 @@ class GameSession:
             if fallen is not None:
                 self._finish_by(t, TimeForfeit(fallen), out)
                 return
-        if self.ask_at is not None and t >= self.ask_at and self.ambiguous:
+        if self.ask_at is not None and t >= self.ask_at and self.ambiguous_shown:
             self.ask_at = None
             self._dirty = True
-            self._ask(t, out, self.ambiguous)
+            self._ask(t, out, self.ambiguous, asking=True)
         if self.pending and t >= self.pending.deadline and self.mode is Mode.PLAYING:
             self._commit(t, self.pending.footprint, "settle", out)
         if (self.unmatched_since is not None and self.correction is None
@@ -843,7 +868,7 @@ class GameSession:
             # Stale: the game moved on (or the move it answered was amended); or a move is
             # already shown, which the person may be halfway through carrying out.
             return
-        fp = next((f for f in self.index.footprints if f.text == event.move), None)
+        fp = self.index.find(event.move)
         if fp is None:
             out.append(Rejected(t, event.seat, f"the computer's move {event.move} is not legal "
                                 "here"))
@@ -924,8 +949,8 @@ class GameSession:
             emptied, filled = self._move_cells(self.guide)
             return {**L.blink_lights(filled, L.COMPUTER_TO, lit),
                     **L.blink_lights(emptied, L.COMPUTER_FROM, lit)}, "computer's move"
-        if self.ambiguous and self.ask_at is None:  # asked: the candidates blink
-            cells = {p for fp in self.ambiguous for p in fp.changed}
+        if self.ambiguous_shown and self.ask_at is None:  # asked: the candidates blink
+            cells = {p for fp in self.ambiguous_shown for p in fp.changed}
             return L.blink_lights(sorted(cells), L.AMBIGUOUS, lit), "ambiguous"
         if self.mode is Mode.PLAYING and self.reading:
             diff = idx.diff_of(self.reading)
@@ -933,9 +958,8 @@ class GameSession:
                 return self._progress_picture(diff, lit)
             if self.pending:
                 fp = self.pending.footprint
-                public = set(idx.hintable)
-                hints = {p for o in idx.extensions(fp) if o in public
-                         for p in self._targets(o, fp.diff)}
+                hints = {p for o in idx.extensions(fp, "hint")
+                         for p in idx.targets(o, fp.diff)}
                 emptied, filled = self._move_cells(fp)
                 return L.move_lights(emptied, filled, lit, hints), "provisional"
         if self.last_move is not None:
@@ -945,26 +969,13 @@ class GameSession:
 
     def _progress_picture(self, diff: Diff, lit: Any) -> tuple[dict[str, Light], str]:
         idx = self.index
-        moving = idx.in_progress(diff, idx.hintable)  # public moves only: the lights are public
-        if moving:
-            hints = {p for fp in moving for p in self._targets(fp, diff)}
+        hints = idx.hint_targets(diff)  # public moves only: the lights are public
+        if hints is not None:
             return L.move_lights((), (), lit, hints), "hints"
         if self._moving(diff):
             return {}, "moving"
         placed = [p for p, v in diff if v != idx.empty] or [p for p, _ in diff]
         return L.blink_lights(sorted(placed), L.ILLEGAL, lit), "illegal"
-
-    def _targets(self, fp: Footprint, done: Diff) -> set[str]:
-        """Where a move still puts pieces: sensed positions not yet reading their final
-        value, and board cells no sensor reads (lit through ``lit_positions``)."""
-        reached = {p for p, _ in done}
-        out = {p for p, v in fp.diff if v != self.index.empty and (p, v) not in done}
-        # Where a piece lands on another (a kill), or no sensor reads: the reading does not
-        # change there, so the effect says it.
-        out |= {c.position for c in fp.effect.changes if c.after and c.after != c.before
-                and c.position not in reached
-                and (c.position in self._unsensed(fp) or len(c.after) == len(c.before))}
-        return out
 
     def _move_cells(self, fp: Footprint) -> tuple[list[str], list[str]]:
         emptied = [c.position for c in fp.effect.changes if not c.after]

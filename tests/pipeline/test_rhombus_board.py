@@ -169,6 +169,30 @@ def test_lights_and_the_table_never_depend_on_the_hidden_hand(script, hand):
     assert bool(asked(a, "r")) == bool(asked(b, "r")) == ("phone" in script[-1])
 
 
+@pytest.mark.parametrize("script", [
+    # placed where only a king (the hand card) could take it, left there, then lifted
+    [{"t": 0.5, "lift": "c3"}, {"t": 0.8, "place": "c5"}, {"t": 4.0, "lift": "c5"},
+     {"t": 4.5, "place": "c3"}],
+    # placed one square on: on its way for a hand that holds a card moving two or more
+    [{"t": 0.5, "lift": "c3"}, {"t": 0.8, "place": "c4"}, {"t": 3.5, "lift": "c4"},
+     {"t": 3.9, "place": "c3"}],
+    # a kill only the hand could make (7C with a hand card of clubs)
+    [{"t": 0.5, "lift": "c3"}, {"t": 0.7, "lift": "e5"},
+     {"t": 0.9, "place": "eliminated-b", "piece": "b"}, {"t": 1.1, "place": "e5", "piece": "r"}],
+], ids=["hand-only square", "on the way", "hand-only kill"])
+def test_a_reading_only_the_hand_can_make_looks_to_the_table_like_one_it_cannot(script):
+    # Red holds 7C 8D open; the hand card is a king, a queen or a 9 (which moves nothing).
+    # The table must see the same lights and prompts whatever it is; only red's phone
+    # hears whether the hand can make the reading.
+    runs = {hand: run(position({"r": "c3", "b": "e5"}, {"r": ("7C 8D", hand),
+                                                          "b": ("6D", "8H")}), script)
+            for hand in ("KS", "QC", "9H")}
+    assert public(runs["KS"], "r") == public(runs["9H"], "r") == public(runs["QC"], "r")
+    [first] = [p for p in of(runs["9H"], Prompt) if p.seat == "r" and p.text][:1] or [None]
+    if first is not None and first.kind == "private":
+        assert "cannot" in first.text
+
+
 def test_the_phone_alone_hears_what_the_hand_allows():
     script = [{"t": 0.5, "lift": "a1"}, {"t": 0.8, "lift": "b2"},
               {"t": 1.0, "place": "eliminated-b", "piece": "b"},

@@ -9,7 +9,9 @@ figure is the generator's, not the machine's hiccups), and for random play the m
 99th percentile and the maximum time.
 
 Wiring ``boardlight bench rhombus``: ``for line in report(): print(line)`` (after the machine
-line); ``report(quick=True)`` runs small budgets.
+line); ``report(quick=True)`` runs small budgets.  Listing every action is what the AI and
+``rules --moves`` do; the game session asks narrow questions instead (``finder.py``), timed
+by ``boardlight.rhombus_session_bench`` on the positions found here.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 
@@ -229,18 +231,20 @@ def _reading(m: Move) -> tuple[int, int]:
     return m.sources | m.kills & ~m.targets, m.targets & ~m.kills
 
 
-def report(variants: Iterable[str] | None = None, quick: bool = False) -> list[str]:
-    """Every variant's figures as printable lines (``quick``: small budgets, for a check)."""
-    lines = []
+def report(variants: Iterable[str] | None = None, quick: bool = False,
+           also: Callable[[BenchResult], list[str]] | None = None) -> Iterator[str]:
+    """Every variant's figures as printable lines (``quick``: small budgets, for a check);
+    ``also``: more lines per variant from its result (the session's figures)."""
     for variant in variants or VARIANTS:
         if quick:
             result = search(variant, random_count=100, layouts=1, climb=5, repeat=1,
                             readings=20)
         else:
             result = search(variant)
-        lines += result.lines()
+        yield from result.lines()
+        if also is not None:
+            yield from also(result)
         total, same, grown = public_ambiguity(variant, 100 if quick else 1400)
-        lines.append(f"rhombus {variant}: privacy: of {total} table-card actions in random "
-                     f"play, a hand card the table cannot rule out reads the same for {same} "
-                     f"and the same or more for {grown}")
-    return lines
+        yield (f"rhombus {variant}: privacy: of {total} table-card actions in random "
+               f"play, a hand card the table cannot rule out reads the same for {same} "
+               f"and the same or more for {grown}")

@@ -23,6 +23,7 @@ from controller.rules.rhombus.cards import HIDDEN, cards_text, value
 from controller.rules.rhombus.checks import check_position
 from controller.rules.rhombus.end import board_outcome
 from controller.rules.rhombus.explain import why_illegal
+from controller.rules.rhombus.finder import RhombusFinder
 from controller.rules.rhombus.movegen import Move, generate
 from controller.rules.rhombus.position import (
     controlled,
@@ -47,11 +48,15 @@ from controller.rules.rhombus.view import view
 
 
 @lru_cache(maxsize=8)
-def _moves(state: RhombusState) -> tuple[tuple[Move, ...], frozenset[Move]]:
+def _finder(state: RhombusState) -> RhombusFinder:
+    return RhombusFinder(state)
+
+
+@lru_cache(maxsize=8)
+def _moves(state: RhombusState) -> tuple[Move, ...]:
     v = VARIANTS[state.variant]
     largest = 4 if v.options["formation"] else 3
-    found = tuple(generate(mover_context(state), held(state, state.to_move), largest))
-    return found, frozenset(found)
+    return tuple(generate(mover_context(state), held(state, state.to_move), largest))
 
 
 class Rhombus(Game[RhombusState, Move]):
@@ -81,16 +86,18 @@ class Rhombus(Game[RhombusState, Move]):
     def legal_moves(self, state: RhombusState) -> Sequence[Move]:
         if self.outcome(state) is not None:
             return ()
-        return _moves(state)[0]
+        return _moves(state)
 
     def is_legal(self, state: RhombusState, move: Move | MetaMove) -> bool:
         if not isinstance(move, Move):
             return super().is_legal(state, move)
-        return self.outcome(state) is None and move in _moves(state)[1]
+        # A search aimed at the move's result, not the list (``finder.is_legal``; tested
+        # to agree with it).
+        return self.outcome(state) is None and _finder(state).is_legal(move)
 
     def apply(self, state: RhombusState, move: Move | MetaMove) -> RhombusState:
         if isinstance(move, Move) and self.outcome(state) is None:
-            if move not in _moves(state)[1]:
+            if not _finder(state).is_legal(move):
                 raise IllegalMoveError(self.explain_illegal(state, move))
             return self.play(state, move)
         return super().apply(state, move)
@@ -170,6 +177,32 @@ class Rhombus(Game[RhombusState, Move]):
         # or extend almost any reading (docs/games/rhombus.md, "Privacy"), so while the mover
         # holds one, every reading waits for the phone unless the cards were declared first.
         return bool(state.hidden[state.to_move])
+
+    def hand_hidden(self, state: RhombusState) -> bool:
+        return self.outcome(state) is None and bool(state.hidden[state.to_move])
+
+    def move_finder(self, state: RhombusState) -> RhombusFinder:
+        """Readings, moves on the way and moves by text, by searches aimed at the answer
+        (``finder.py``): a Formation flush has too many actions to list after every move."""
+        return _finder(state)
+
+    def public_moves(self, state: RhombusState) -> Sequence[Move]:
+        """Every action some hand the table cannot rule out could make (with a hand card
+        held, far more than the legal ones: the session asks ``move_finder`` instead)."""
+        if self.outcome(state) is not None:
+            return ()
+        return tuple(_finder(state).toward("public", (), ()))
+
+    def facet_choices(self, state: RhombusState) -> dict[str, list[str]]:
+        """The card sets with at least one action, each found by one search (listing every
+        action of a Formation flush would take half a second)."""
+        if self.outcome(state) is not None:
+            return {}
+        finder = _finder(state)
+        sets = sorted({cards_text(cards) for cards in finder.card_sets("legal")
+                       if next(iter(finder.toward("legal", (), (),
+                                                  facets={"cards": cards_text(cards)})), None)})
+        return {"cards": sets} if len(sets) > 1 else {}
 
     def sample_hidden(self, state: RhombusState, seat: str,
                       rng: random.Random) -> RhombusState:

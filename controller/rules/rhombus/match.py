@@ -13,6 +13,8 @@ wrong pieces right.  This is the game's half of the session proposal in
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from controller.rules.rhombus.board import FULL, bits
 from controller.rules.rhombus.cards import (
     DIAGONAL,
@@ -28,11 +30,13 @@ from controller.rules.rhombus.movegen import (
     Outcome3,
     Reach,
     has_real_action,
+    one_card_less,
     outcomes,
     reach,
 )
 
 ODD = sum(1 << i for i in range(25) if (i % 5 + i // 5) % 2)
+SearchState = tuple[int, int, int, tuple[int, ...], int]  # own, killed, entered, cards, nines
 DIST = [[abs(i % 5 - j % 5) + abs(i // 5 - j // 5) for j in range(25)] for i in range(25)]
 REACH = {1: 1, 2: 2, 3: 3, 6: 6, DIAGONAL: 8}   # at most this far (Manhattan) per card
 
@@ -62,13 +66,8 @@ def reaches(ctx: Context, prog: Carry, goal: Outcome3, cache: Reach) -> bool:
     want_own, want_killed, want_entered = goal
     want_parity = (want_own & ODD).bit_count() & 1
     others = ctx.blockers | ctx.foes
-    seen: set[tuple[int, int, int, tuple[int, ...], int]] = set()
-    stack = [(ctx.own, 0, 0, prog.movers, prog.nines)]
-    while stack:
-        state = stack.pop()
-        if state in seen:
-            continue
-        seen.add(state)
+    stack: list[SearchState] = [(ctx.own, 0, 0, prog.movers, prog.nines)]
+    for state in each_once(stack):
         own, killed, entered, rem, nines = state
         wrong = (own & ~want_own).bit_count()
         missing = (want_own & ~own).bit_count()
@@ -88,22 +87,36 @@ def reaches(ctx: Context, prog: Carry, goal: Outcome3, cache: Reach) -> bool:
             return True
         free = FULL & ~(own | others & ~killed)
         ends = ctx.killable & want_killed & ~killed if kills_left else 0
-        prev = -1
-        for k, step in enumerate(rem):
-            if step == prev:
-                continue
-            prev = step
-            rest = rem[:k] + rem[k + 1:]
-            for p in bits(own):
-                for d in bits(reach(cache, step, p, free, ends)):
-                    stack.append((own ^ p | d, killed | d & ends, entered, rest, nines))
-        if nines and to_enter > 0 and entered < ctx.reserve:
-            corner = ctx.corner
-            if free & corner:
-                stack.append((own | corner, killed, entered + 1, rem, nines - 1))
-            elif ends & corner:
-                stack.append((own | corner, killed | corner, entered + 1, rem, nines - 1))
+        push_next(ctx, state, free, ends, cache, stack, enter=to_enter > 0)
     return False
+
+
+def each_once(stack: list[SearchState]) -> Iterator[SearchState]:
+    """Pop ``stack`` (which the caller goes on filling) until empty, each state once."""
+    seen: set[SearchState] = set()
+    while stack:
+        state = stack.pop()
+        if state not in seen:
+            seen.add(state)
+            yield state
+
+
+def push_next(ctx: Context, state: SearchState, free: int, ends: int, cache: Reach,
+              stack: list[SearchState], enter: bool = True) -> None:
+    """Push every state one card on from ``state``: each move card (once per step size)
+    with each piece to each square it reaches (``ends``: squares it may kill on), and, with
+    ``enter``, a 9 bringing a reserve piece onto the corner (killing an opponent there)."""
+    own, killed, entered, rem, nines = state
+    for step, rest in one_card_less(rem):
+        for p in bits(own):
+            for d in bits(reach(cache, step, p, free, ends)):
+                stack.append((own ^ p | d, killed | d & ends, entered, rest, nines))
+    if enter and nines and entered < ctx.reserve:
+        corner = ctx.corner
+        if free & corner:
+            stack.append((own | corner, killed, entered + 1, rem, nines - 1))
+        elif ends & corner:
+            stack.append((own | corner, killed | corner, entered + 1, rem, nines - 1))
 
 
 def _fits(ctx: Context, prog: Program, goal: Outcome3, cache: Reach) -> bool:
@@ -114,8 +127,19 @@ def _fits(ctx: Context, prog: Program, goal: Outcome3, cache: Reach) -> bool:
 
 def moves_reading(ctx: Context, held: tuple[int, ...], largest: int, occupied: int,
                   touched: int) -> list[Move]:
-    """The actions after which exactly ``occupied`` squares hold a piece (presence sensing)
-    and whose squares that change were all ``touched``.
+    """The actions of a player holding ``held`` after which exactly ``occupied`` squares
+    hold a piece (presence sensing) and whose squares that change were all ``touched``."""
+    # Formation: with no piece on the board (or, with ``stuck_discards``, no other action) a
+    # card set may be played for nothing (a discard), which reads as an unchanged board.
+    discard = (ctx.formation and not ctx.own) or (
+        ctx.stuck_discards and not has_real_action(ctx, held))
+    return moves_among(ctx, sub_hands(held, largest), occupied, touched, discard)
+
+
+def moves_among(ctx: Context, card_sets: Iterable[tuple[int, ...]], occupied: int,
+                touched: int, discard: bool) -> list[Move]:
+    """The actions with one of ``card_sets`` that read as ``occupied`` (see ``moves_reading``;
+    ``discard``: each card set may also be played for nothing).
 
     A kill whose killer stays on the victim's square leaves the reading unchanged there;
     such squares must have been touched, so each touched, still occupied opponent square
@@ -134,14 +158,10 @@ def moves_reading(ctx: Context, held: tuple[int, ...], largest: int, occupied: i
         entered = own_after.bit_count() - ctx.own.bit_count()
         if 0 <= entered <= ctx.reserve:
             goals.append((own_after, vacated & ctx.foes | stay, entered))
-    # Formation: with no piece on the board (or, with ``stuck_discards``, no other action) a
-    # card set may be played for nothing (a discard), which reads as an unchanged board.
-    discard = (ctx.formation and not ctx.own) or (
-        ctx.stuck_discards and not has_real_action(ctx, held))
     nothing = (ctx.own, 0, 0)
     out: list[Move] = []
     cache: Reach = {}
-    for cards in sub_hands(held, largest):
+    for cards in card_sets:
         progs = programs(cards, ctx.formation)
         revived = 1 if REACTIVATE in progs and ctx.out else 0
         for goal in goals:

@@ -15,6 +15,7 @@ with the number of routes or orders.  Each move card's reach from a square is on
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from controller.rules.rhombus.board import FULL, bits, protected, slide, walk
@@ -116,6 +117,16 @@ def reach(cache: Reach, step: int, p: int, free: int, ends: int) -> int:
 State = tuple[int, int, int, tuple[int, ...], int]
 
 
+def one_card_less(rem: tuple[int, ...]) -> Iterator[tuple[int, tuple[int, ...]]]:
+    """Each move card of ``rem`` (sorted steps) that may go next, once per step size, with
+    the cards left after it."""
+    prev = -1
+    for k, step in enumerate(rem):
+        if step != prev:
+            prev = step
+            yield step, rem[:k] + rem[k + 1:]
+
+
 def carry(ctx: Context, prog: Carry, cache: Reach | None = None) -> set[Outcome3]:
     """Every outcome of carrying out all of ``prog``'s cards, in any order, with any pieces.
 
@@ -139,12 +150,7 @@ def carry(ctx: Context, prog: Carry, cache: Reach | None = None) -> set[Outcome3
                 finals.add((own, killed, entered))
             free = FULL & ~(own | others & ~killed)
             ends = ctx.killable & ~killed if kills_left else 0
-            prev = -1
-            for k, step in enumerate(rem):
-                if step == prev:
-                    continue
-                prev = step
-                rest = rem[:k] + rem[k + 1:]
+            for step, rest in one_card_less(rem):
                 done = not rest and not nines
                 pieces = own
                 while pieces:

@@ -31,7 +31,7 @@ def test_the_search_finds_flushes_worse_than_random_play():
 
 
 def test_the_report_covers_every_variant():
-    lines = report(["four-player"], quick=True)
+    lines = list(report(["four-player"], quick=True))
     assert len(lines) == 5 and all(line.lstrip().startswith(("rhombus four-player", "position"))
                                    for line in lines)
 

@@ -1,0 +1,174 @@
+"""The finder answers the session's questions exactly as listing every action would.
+
+Each answer is checked against the full list (``legal_moves``) filtered by the question's
+definition, on positions from random play and on built flush positions (the large cases)."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from controller.rules.rhombus import Move
+from controller.rules.rhombus.bench import built
+from controller.rules.rhombus.board import bits, names
+from controller.rules.rhombus.cards import HIDDEN
+from controller.rules.rhombus.finder import RhombusFinder, unseen_cards
+from controller.rules.rhombus.match import moves_reading
+from controller.rules.rhombus.position import held, mover_context
+from tests.controller.rules.rhombus_positions import G
+from tests.controller.rules.test_rhombus_properties import occupied_after, random_position
+
+VARIANTS = list(G.variants)
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+positions = st.builds(random_position, st.sampled_from(VARIANTS), st.integers(0, 2**32),
+                      st.integers(0, 200))
+BUILT = [built("two-player", ["b2", "c3", "d2"], "e5", ("J", "Q", "K"), "C"),
+         built("four-player", ["b2", "c3", "d4"], "e5", ("7", "Q", "K"), "H"),
+         built("formation", ["b2", "c3", "b4", "d3"], "e5", ("6", "J", "Q", "A"), "S"),
+         built("formation-four-player", ["b3", "c2", "d4"], "e5", ("9", "10", "J", "Q"), "D")]
+
+
+def subset(rng: random.Random, mask: int) -> int:
+    return sum(b for b in bits(mask) if rng.random() < 0.6)
+
+
+def toward_expected(state, legal, gone: int, came: int, beyond: bool) -> set[Move]:
+    ctx = mover_context(state)
+    out = set()
+    for m in legal:
+        if gone & ctx.own & ~m.sources or gone & ctx.foes & ~m.kills or came & ~m.targets:
+            continue
+        if gone & ctx.blockers or (beyond and gone & m.targets):
+            continue
+        if beyond:
+            before = ctx.own | ctx.blockers | ctx.foes
+            if before ^ occupied_after(state, m) == gone | came:
+                continue
+        out.add(m)
+    return out
+
+
+def check_toward(state, rng: random.Random, tries: int) -> None:
+    if G.outcome(state) is not None:
+        return
+    legal = list(G.legal_moves(state))
+    finder = RhombusFinder(state)
+    ctx = mover_context(state)
+    for move in rng.sample(legal, min(tries, len(legal))):
+        gone = subset(rng, move.sources | move.kills & ~move.targets)
+        came = subset(rng, move.targets & ~(ctx.own | ctx.foes))
+        if rng.random() < 0.2:  # a square the move does not touch: nothing, or others
+            gone |= 1 << rng.randrange(25) & (ctx.own | ctx.foes)
+        for beyond in (False, True):
+            found = list(finder.toward("legal", names(gone), names(came), beyond))
+            assert len(found) == len(set(found))
+            assert set(found) == toward_expected(state, legal, gone, came, beyond), (
+                G.position_text(state), names(gone), names(came), beyond)
+
+
+@SETTINGS
+@given(positions)
+def test_moves_on_the_way_are_the_listed_moves_that_fit(pos):
+    state, rng = pos
+    check_toward(state, rng, 12)
+
+
+@pytest.mark.parametrize("state", BUILT, ids=[s.variant for s in BUILT])
+def test_moves_on_the_way_in_built_flush_positions(state):
+    check_toward(state, random.Random(7), 6)
+
+
+@SETTINGS
+@given(positions)
+def test_legality_by_a_search_equals_membership_of_the_list(pos):
+    state, rng = pos
+    legal = set(G.legal_moves(state))  # none once the game is over
+    finder = RhombusFinder(state)
+    for move in rng.sample(sorted(legal, key=G.move_text), min(20, len(legal))):
+        assert finder.is_legal(move)
+        assert finder.find(G.move_text(move)) == move
+        for field in ("sources", "targets", "kills"):
+            bent = dataclasses.replace(move, **{field: getattr(move, field)
+                                                ^ 1 << rng.randrange(25)})
+            assert finder.is_legal(bent) == (bent in legal), G.move_text(bent)
+        fewer = dataclasses.replace(move, cards=move.cards[1:])
+        assert finder.is_legal(fewer) == (fewer in legal)
+    assert finder.find("QC a1-") is None  # unreadable text is no action either
+
+
+@SETTINGS
+@given(positions)
+def test_a_reading_of_the_legal_cards_is_the_match_modules(pos):
+    state, rng = pos
+    formation = G.variant_of(state).options["formation"]
+    finder = RhombusFinder(state)
+    for move in rng.sample(list(G.legal_moves(state)), min(10, len(G.legal_moves(state)))):
+        occupied = occupied_after(state, move)
+        touched = move.sources | move.targets | move.kills
+        expected = moves_reading(mover_context(state), held(state, state.to_move),
+                                 4 if formation else 3, occupied, touched)
+        assert sorted(finder.reading("legal", names(occupied), names(touched)),
+                      key=G.move_text) == sorted(expected, key=G.move_text)
+
+
+def with_hand(state, card: int):
+    """``state`` with the mover's first hand card swapped for ``card`` (from the pile)."""
+    i = state.to_move
+    pile = list(state.pile)
+    pile.remove(card)
+    pile.append(state.hidden[i][0])
+    hidden = list(state.hidden)
+    hidden[i] = (card, *state.hidden[i][1:])
+    return dataclasses.replace(state, hidden=tuple(hidden), pile=tuple(sorted(pile)))
+
+
+@SETTINGS
+@given(positions)
+def test_public_answers_cover_every_hand_and_do_not_depend_on_it(pos):
+    state, rng = pos
+    if G.outcome(state) is not None or not state.hidden[state.to_move] or not state.pile:
+        return
+    other = with_hand(state, rng.choice(state.pile))
+    a, b = RhombusFinder(state), RhombusFinder(other)
+    assert a.card_sets("public") == b.card_sets("public")
+    assert unseen_cards(state) == unseen_cards(other)
+    ctx = mover_context(state)
+    for s, finder in ((state, a), (other, b)):
+        legal = list(G.legal_moves(s))
+        for move in rng.sample(legal, min(5, len(legal))):
+            occupied = occupied_after(s, move)
+            touched = move.sources | move.targets | move.kills
+            assert move in finder.reading("public", names(occupied), names(touched))
+            came = move.targets & ~(ctx.own | ctx.foes)
+            assert move in set(finder.toward("public", names(move.sources), names(came)))
+    for move in rng.sample(list(G.legal_moves(state)), 3):
+        occupied, touched = names(occupied_after(state, move)), names(move.sources)
+        assert (sorted(a.reading("public", occupied, touched), key=G.move_text)
+                == sorted(b.reading("public", occupied, touched), key=G.move_text))
+
+
+def test_the_hint_cards_are_the_open_table_cards():
+    state = BUILT[0]
+    finder = RhombusFinder(state)
+    assert all(not c & HIDDEN for cards in finder.card_sets("hint") for c in cards)
+    assert any(c & HIDDEN for cards in finder.card_sets("legal") for c in cards)
+    assert set(finder.toward("hint", ["b2"], [])) == {
+        m for m in G.hint_moves(state) if m.sources & 1 << 6}
+
+
+@SETTINGS
+@given(positions)
+def test_the_card_sets_a_phone_may_declare_are_those_of_the_listed_actions(pos):
+    from controller.rules.base import Game
+    state, _ = pos
+    assert G.facet_choices(state) == Game.facet_choices(G, state)
+
+
+@pytest.mark.parametrize("state", BUILT, ids=[s.variant for s in BUILT])
+def test_the_declarable_card_sets_of_built_flush_positions(state):
+    from controller.rules.base import Game
+    assert G.facet_choices(state) == Game.facet_choices(G, state)
