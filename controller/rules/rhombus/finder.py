@@ -156,6 +156,18 @@ class RhombusFinder:
         # A discard (Formation) changes nothing, so it is on the way only to nothing.
         discard = not gone | came and not beyond and self._discards(source)
         wanted = (facets or {}).get("cards")
+        memo: dict[Program, list[Outcome3]] = {}  # many card sets share a program
+
+        def fitting(prog: Program) -> Iterator[Outcome3]:
+            if prog in memo:
+                yield from memo[prog]
+                return
+            found = []
+            for out in self._toward(prog, came, not_own, need_killed):
+                found.append(out)
+                yield out
+            memo[prog] = found  # only once the search ran to its end
+
         for cards in self.card_sets(source):
             if wanted is not None and cards_text(cards) != wanted:
                 continue
@@ -163,7 +175,7 @@ class RhombusFinder:
             revived = 1 if REACTIVATE in progs and ctx.out else 0
             seen: set[Outcome3] = set()
             for prog in progs:
-                for out in self._toward(prog, came, not_own, need_killed):
+                for out in fitting(prog):
                     if out in seen:
                         continue
                     seen.add(out)

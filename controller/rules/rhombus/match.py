@@ -161,11 +161,20 @@ def moves_among(ctx: Context, card_sets: Iterable[tuple[int, ...]], occupied: in
     nothing = (ctx.own, 0, 0)
     out: list[Move] = []
     cache: Reach = {}
+    fits: dict[tuple[Program, Outcome3], bool] = {}  # many card sets share a program
+
+    def fit(prog: Program, goal: Outcome3) -> bool:
+        key = (prog, goal)
+        found = fits.get(key)
+        if found is None:
+            found = fits[key] = _fits(ctx, prog, goal, cache)
+        return found
+
     for cards in card_sets:
         progs = programs(cards, ctx.formation)
         revived = 1 if REACTIVATE in progs and ctx.out else 0
         for goal in goals:
-            if any(_fits(ctx, prog, goal, cache) for prog in progs) or (
+            if any(fit(prog, goal) for prog in progs) or (
                     discard and progs and goal == nothing):
                 own_after, killed, entered = goal
                 out.append(Move(cards, ctx.own & ~own_after, own_after & ~ctx.own, killed,

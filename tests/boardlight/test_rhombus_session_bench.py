@@ -1,0 +1,28 @@
+"""The session's Rhombus figures: measured on the real index and finder, answers checked."""
+
+from __future__ import annotations
+
+import re
+
+from boardlight.rhombus_session_bench import session_lines, session_times
+from controller.rules.rhombus.bench import BenchResult, built
+from controller.rules.rhombus.game import RHOMBUS
+from hardware.profiles import load_profile
+
+
+def test_the_session_figures_of_a_flush_position():
+    state = built("formation", ["b2", "c3", "b4", "d3"], "e5", ("6", "J", "Q", "A"), "S")
+    times = session_times(state, load_profile("rhombus").spec, 4, 1)
+    assert len(times.ready) == len(times.per_reading) == 4
+    assert set(times.by_question) >= {"lifted: hints", "lifted: moving", "at rest: legal reading",
+                                      "at rest: public reading", "at rest: can grow"}
+    line = times.line("formation")
+    assert re.search(r"session ready in max [\d.]+ ms; .* p50 [\d.]+ ms, p99 [\d.]+ ms", line)
+
+
+def test_session_lines_cover_the_worst_position_and_random_play():
+    state = built("two-player", ["b2", "c3", "d2"], "e5", ("J", "Q", "K"), "C")
+    result = BenchResult("two-player", worst_position=RHOMBUS.position_text(state))
+    lines = session_lines(result, quick=True)
+    assert [line.split(":")[1].strip() for line in lines] == [
+        "session, worst position", "session, random play"]
