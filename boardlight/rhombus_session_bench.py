@@ -98,13 +98,13 @@ def _questions(idx: FootprintIndex, state: RhombusState, move: Any, spec: BoardS
     d = frozenset(whole.items())
     total += _timed(times, "at rest: legal reading", lambda: idx.matching(d, touched))
     total += _timed(times, "at rest: public reading",
-                    lambda: idx.matching(d, touched, "public"))
+                    lambda: idx.matching(d, touched, "public", distinct=True))
     fp = idx.footprint(move)
     total += _timed(times, "at rest: can grow",
                     lambda: idx.extensions(fp, first=True))
     total += _timed(times, "at rest: hints to grow", lambda: idx.extensions(fp, "hint"))
     # The answers, checked outside the clock: the move itself reads so, for every source.
-    assert fp in idx.matching(d, touched) and fp in idx.matching(d, touched, "public")
+    assert fp in idx.matching(d, touched) and idx.matching(d, touched, "public", distinct=True)
     return total
 
 

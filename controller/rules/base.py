@@ -221,10 +221,11 @@ class MoveFinder(Protocol[M_co]):
     ``public`` (``public_moves``).  Cells are board cell names; occupancy only (the session
     checks each answer against its own sensed reading, so a finder may answer more)."""
 
-    def reading(self, source: Source, occupied: Iterable[str], touched: Iterable[str]
-                ) -> Sequence[M_co]:
+    def reading(self, source: Source, occupied: Iterable[str], touched: Iterable[str],
+                distinct: bool = False) -> Sequence[M_co]:
         """Moves after which exactly ``occupied`` cells hold a piece, changing only
-        ``touched`` cells."""
+        ``touched`` cells; ``distinct``: one move per distinct change of the board is enough
+        (the others, alike but for what no sensor sees, may be left out)."""
 
     def toward(self, source: Source, emptied: Iterable[str], filled: Iterable[str],
                beyond: bool = False, facets: Mapping[str, str] | None = None

@@ -134,9 +134,11 @@ class FootprintIndex:
         return frozenset((p, v) for p, v in reading.items() if base.get(p) != v)
 
     def matching(self, diff: Diff, touched: Iterable[str] | None = None,
-                 source: Source = "legal") -> list[Footprint]:
+                 source: Source = "legal", distinct: bool = False) -> list[Footprint]:
         """Moves of ``source`` that read exactly ``diff`` and, given ``touched``, change
-        (or need a hand on) only positions the hand was seen to touch."""
+        (or need a hand on) only positions the hand was seen to touch.  ``distinct``: one
+        move per distinct change of the board is enough (what the table sees of a reading
+        by hidden-hand rules: thousands of hands may explain it)."""
         allowed = None if touched is None else frozenset(touched)
         if self.finder is None:
             found = (self.by_diff.get(diff, []) if source == "legal"
@@ -146,7 +148,7 @@ class FootprintIndex:
             occupied = [p for p, v in after.items() if v != self.empty]
             reach = allowed if allowed is not None else frozenset(self.reading) | frozenset(
                 self.layout)
-            found = [fp for m in self.finder.reading(source, occupied, reach)
+            found = [fp for m in self.finder.reading(source, occupied, reach, distinct)
                      if (fp := self.footprint(m)).diff == diff]
         if allowed is None:
             return list(found)

@@ -462,7 +462,7 @@ class GameSession:
         if (not self.game.hand_hidden(self.state) or self.declared.get(seat)
                 or self.declared_move.get(seat)):
             return []
-        return idx.matching(diff, self.turn.touched, "public")
+        return idx.matching(diff, self.turn.touched, "public", distinct=True)
 
     def _ask(self, t: float, out: list[OutEvent], candidates: list[Footprint],
              asking: bool = False) -> None:

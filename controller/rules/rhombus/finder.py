@@ -73,16 +73,32 @@ def hidden_parts(unseen: Counter[int], count: int, largest: int
                  ) -> list[tuple[int, ...]]:
     """The hand cards (up to ``count`` of them, ``HIDDEN`` marked) a card set might use, as
     far as the table can tell.  Two or more cards only make an action together if they
-    share a suit or a value, so other pairs and triples are left out."""
-    keys = sorted(unseen)
-    out: list[tuple[int, ...]] = [()]
+    share a suit or a value, so only such groups are formed (per suit, per value)."""
+    out: dict[tuple[int, ...], None] = {(): None}
+    groups = [[c for c in unseen if suit(c) == s] for s in range(4)]
+    groups += [[c for c in unseen if value(c) == v] for v in range(9)]
     for j in range(1, min(count, largest) + 1):
-        for combo in combinations_with_replacement(keys, j):
-            if j > 1 and len({suit(c) for c in combo}) > 1 and len({value(c) for c in combo}) > 1:
-                continue
-            if all(combo.count(c) <= unseen[c] for c in set(combo)):
-                out.append(tuple(c | HIDDEN for c in combo))
-    return out
+        for group in groups:
+            for combo in combinations_with_replacement(sorted(group), j):
+                if all(combo.count(c) <= unseen[c] for c in set(combo)):
+                    out[tuple(c | HIDDEN for c in combo)] = None
+    return list(out)
+
+
+def _with_hands(tables: Iterable[tuple[int, ...]], hands: list[tuple[int, ...]],
+                largest: int) -> Iterator[tuple[int, ...]]:
+    """Table card sets (and none) joined with hand parts, leaving out at once the joins
+    that cannot be an action: two or more cards must share a suit or a value."""
+    def kinds(cards: tuple[int, ...]) -> tuple[tuple[int, ...], frozenset[int], frozenset[int]]:
+        return cards, frozenset(suit(c) for c in cards), frozenset(value(c) for c in cards)
+
+    parts = [kinds(h) for h in hands]
+    for t, t_suits, t_values in [kinds(()), *(kinds(t) for t in tables)]:
+        for h, h_suits, h_values in parts:
+            n = len(t) + len(h)
+            if 0 < n <= largest and (n == 1 or len(t_suits | h_suits) == 1
+                                     or len(t_values | h_values) == 1):
+                yield tuple(sorted(t + h))
 
 
 class RhombusFinder:
@@ -117,10 +133,9 @@ class RhombusFinder:
         elif source == "public" and state.hidden[state.to_move]:
             # As many hand cards as the mover holds (the table sees how many), each any card
             # the table cannot rule out.
-            tables = [(), *sub_hands(table, self.largest)]
-            found = (tuple(sorted(t + h)) for h in hidden_parts(
-                unseen_cards(state), len(state.hidden[state.to_move]), self.largest)
-                for t in tables if 0 < len(t) + len(h) <= self.largest)
+            found = _with_hands(sub_hands(table, self.largest), hidden_parts(
+                unseen_cards(state), len(state.hidden[state.to_move]), self.largest),
+                self.largest)
         else:
             found = sub_hands(self.held, self.largest)
         sets = dict.fromkeys(cards for cards in found if programs(cards, self.formation))
@@ -128,13 +143,14 @@ class RhombusFinder:
 
     # ---- a reading ---------------------------------------------------------------------------
 
-    def reading(self, source: Source, occupied: Iterable[str], touched: Iterable[str]
-                ) -> list[Move]:
+    def reading(self, source: Source, occupied: Iterable[str], touched: Iterable[str],
+                distinct: bool = False) -> list[Move]:
         """The actions after which exactly the squares ``occupied`` hold a piece and whose
-        changed squares were all ``touched`` (a kill whose killer stays reads unchanged)."""
+        changed squares were all ``touched`` (a kill whose killer stays reads unchanged);
+        ``distinct``: one per outcome on the board (the first card set that makes it)."""
         discard = self._discards(source)
         return moves_among(self.ctx, self.card_sets(source), _mask(occupied), _mask(touched),
-                           discard)
+                           discard, distinct)
 
     # ---- on the way --------------------------------------------------------------------------
 

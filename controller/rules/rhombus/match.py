@@ -137,9 +137,10 @@ def moves_reading(ctx: Context, held: tuple[int, ...], largest: int, occupied: i
 
 
 def moves_among(ctx: Context, card_sets: Iterable[tuple[int, ...]], occupied: int,
-                touched: int, discard: bool) -> list[Move]:
+                touched: int, discard: bool, distinct: bool = False) -> list[Move]:
     """The actions with one of ``card_sets`` that read as ``occupied`` (see ``moves_reading``;
-    ``discard``: each card set may also be played for nothing).
+    ``discard``: each card set may also be played for nothing; ``distinct``: one action per
+    outcome on the board is enough, with the first card set that makes it).
 
     A kill whose killer stays on the victim's square leaves the reading unchanged there;
     such squares must have been touched, so each touched, still occupied opponent square
@@ -162,6 +163,7 @@ def moves_among(ctx: Context, card_sets: Iterable[tuple[int, ...]], occupied: in
     out: list[Move] = []
     cache: Reach = {}
     fits: dict[tuple[Program, Outcome3], bool] = {}  # many card sets share a program
+    made: set[Outcome3] = set()
 
     def fit(prog: Program, goal: Outcome3) -> bool:
         key = (prog, goal)
@@ -174,9 +176,12 @@ def moves_among(ctx: Context, card_sets: Iterable[tuple[int, ...]], occupied: in
         progs = programs(cards, ctx.formation)
         revived = 1 if REACTIVATE in progs and ctx.out else 0
         for goal in goals:
+            if distinct and goal in made:
+                continue
             if any(fit(prog, goal) for prog in progs) or (
                     discard and progs and goal == nothing):
                 own_after, killed, entered = goal
+                made.add(goal)
                 out.append(Move(cards, ctx.own & ~own_after, own_after & ~ctx.own, killed,
                                 entered, revived))
     return out

@@ -172,3 +172,38 @@ def test_the_card_sets_a_phone_may_declare_are_those_of_the_listed_actions(pos):
 def test_the_declarable_card_sets_of_built_flush_positions(state):
     from controller.rules.base import Game
     assert G.facet_choices(state) == Game.facet_choices(G, state)
+
+
+@SETTINGS
+@given(positions)
+def test_a_distinct_reading_keeps_one_action_per_outcome_on_the_board(pos):
+    state, rng = pos
+    finder = RhombusFinder(state)
+    for move in rng.sample(list(G.legal_moves(state)), min(5, len(G.legal_moves(state)))):
+        occupied = names(occupied_after(state, move))
+        touched = names(move.sources | move.targets | move.kills)
+        every = finder.reading("public", occupied, touched)
+        some = finder.reading("public", occupied, touched, distinct=True)
+
+        def board(m):
+            return (m.sources, m.targets, m.kills, m.entered)
+        assert set(some) <= set(every) and len({board(m) for m in some}) == len(some)
+        assert {board(m) for m in some} == {board(m) for m in every}
+
+
+@pytest.mark.parametrize("count", [1, 2, 3, 4])
+def test_hand_parts_are_every_group_that_could_be_in_an_action(count):
+    from collections import Counter
+    from itertools import combinations_with_replacement
+
+    from controller.rules.rhombus.cards import suit, value
+    from controller.rules.rhombus.finder import hidden_parts
+    unseen = Counter({c: 1 + c % 2 for c in range(0, 36, 3)})
+    brute = {()}
+    for j in range(1, count + 1):
+        for combo in combinations_with_replacement(sorted(unseen), j):
+            if all(combo.count(c) <= unseen[c] for c in combo) and (
+                    j == 1 or len({suit(c) for c in combo}) == 1
+                    or len({value(c) for c in combo}) == 1):
+                brute.add(tuple(c | HIDDEN for c in combo))
+    assert set(hidden_parts(unseen, count, 4)) == brute
