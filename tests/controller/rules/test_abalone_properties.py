@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -11,20 +9,15 @@ from hypothesis import strategies as st
 from controller.errors import IllegalMoveError
 from controller.rules.abalone import ABALONE, Push
 from controller.rules.abalone.board import CELLS, bits_of
+from tests.controller.rules.random_play import played
 
 G = ABALONE
+
 VARIANTS = list(G.variants)
 
 
 def random_position(variant: str, seed: int, plies: int):
-    rng = random.Random(seed)
-    state = G.setup(variant)
-    for _ in range(plies):
-        moves = G.legal_moves(state)
-        if not moves:
-            break
-        state = G.play(state, rng.choice(moves))
-    return state, rng
+    return played(G, variant, seed, plies)
 
 
 positions = st.builds(random_position, st.sampled_from(VARIANTS), st.integers(0, 2**32),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from dataclasses import replace
 
@@ -15,18 +14,13 @@ from controller.errors import IllegalMoveError
 from controller.rules.crosswise import CROSSWISE as G
 from controller.rules.crosswise import Lay, Remove, Replace, Shift, Swap
 from controller.rules.crosswise.tiles import ACTIONS, FULL_SET, kind_of
+from tests.controller.rules.random_play import played
 
 VARIANTS = list(G.variants)
 
 
 def random_position(variant: str, seed: int, plies: int):
-    rng = random.Random(seed)
-    state = G.setup(variant, seed=seed)
-    for _ in range(plies):
-        if G.outcome(state) is not None:
-            break
-        state = G.play(state, rng.choice(G.legal_moves(state)))
-    return state, rng
+    return played(G, variant, seed, plies, dealt=True)
 
 
 positions = st.builds(random_position, st.sampled_from(VARIANTS), st.integers(0, 2**32),

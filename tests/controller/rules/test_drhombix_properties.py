@@ -14,19 +14,13 @@ from controller.rules.drhombix import DRHOMBIX as G
 from controller.rules.drhombix import Place, Raise, Remove
 from controller.rules.drhombix.board import board
 from controller.rules.selfplay import selfplay
+from tests.controller.rules.random_play import played
 
 VARIANTS = list(G.variants)
 
 
 def random_position(variant: str, seed: int, plies: int):
-    rng = random.Random(seed)
-    state = G.setup(variant)
-    for _ in range(plies):
-        moves = G.legal_moves(state)
-        if not moves:
-            break
-        state = G.play(state, rng.choice(moves))
-    return state
+    return played(G, variant, seed, plies)[0]
 
 
 positions = st.builds(random_position, st.sampled_from(VARIANTS), st.integers(0, 2**32),

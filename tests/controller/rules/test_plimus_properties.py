@@ -7,7 +7,6 @@ multi-jumps are common).
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 
 import pytest
@@ -19,19 +18,13 @@ from controller.rules.plimus import Move, Pass, PlaceBlank
 from controller.rules.plimus.moves import POLE_UNITS, UPPER, WHOLE
 from controller.rules.plimus.stones import stones_of
 from tests.controller.rules.plimus_positions import BOARD, G, scattered
+from tests.controller.rules.random_play import played as after_plies
 
 VARIANTS = list(G.variants)
 
 
 def random_position(variant: str, seed: int, plies: int):
-    rng = random.Random(seed)
-    state = G.setup(variant)
-    for _ in range(plies):
-        moves = G.legal_moves(state)
-        if not moves:
-            break
-        state = G.play(state, rng.choice(moves))
-    return state
+    return after_plies(G, variant, seed, plies)[0]
 
 
 played = st.builds(random_position, st.sampled_from(VARIANTS), st.integers(0, 2**32),

@@ -3,8 +3,6 @@ and the bitmask generator against the plain path-walking oracle."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,20 +15,14 @@ from controller.rules.rhombus.cards import HIDDEN, programs, sub_hands
 from controller.rules.rhombus.movegen import can_act, generate, outcomes
 from controller.rules.rhombus.position import held, mover_context
 from tests.controller.rules import rhombus_reference as ref
+from tests.controller.rules.random_play import played
 from tests.controller.rules.rhombus_positions import G
 
 VARIANTS = list(G.variants)
 
 
 def random_position(variant: str, seed: int, plies: int):
-    rng = random.Random(seed)
-    state = G.setup(variant, seed)
-    for _ in range(plies):
-        moves = G.legal_moves(state)
-        if not moves:
-            break
-        state = G.play(state, rng.choice(moves))
-    return state, rng
+    return played(G, variant, seed, plies, dealt=True)
 
 
 positions = st.builds(random_position, st.sampled_from(VARIANTS), st.integers(0, 2**32),
