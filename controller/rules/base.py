@@ -237,10 +237,15 @@ class MoveFinder(Protocol[M_co]):
     def find(self, text: str) -> M_co | None:
         """The legal move written ``text``, or None."""
 
-    def targets(self, source: Source, emptied: Iterable[str], filled: Iterable[str]
-                ) -> Sequence[str] | None:
-        """The cells the ``toward`` moves end a piece on (entering a cell, or landing on a
-        piece they take), without listing the moves; None: no move is on the way."""
+    def targets(self, source: Source, emptied: Iterable[str], filled: Iterable[str],
+                beyond: bool = False) -> Sequence[str] | None:
+        """The cells the ``toward`` moves (with ``beyond``) end a piece on (entering a cell,
+        or landing on a piece they take), without listing the moves; None: no move is on
+        the way."""
+
+    def prepare(self) -> None:
+        """Do, before the first question, the work every question needs (the session calls
+        it off the latency path, when a position is committed)."""
 
 
 class Game(ABC, Generic[S, M]):

@@ -89,9 +89,7 @@ class FootprintIndex:
         if self.finder is None:
             self.by_diff  # noqa: B018 - computing it is the point
         else:
-            # The table-card moves, listed once here rather than when the first piece is
-            # lifted (the lights of a lifted piece need where all of them end).
-            self.finder.targets("hint", (), ())
+            self.finder.prepare()
 
     # ---- the listed moves (every game can list; the session does so only without a finder)
 
@@ -244,6 +242,16 @@ class FootprintIndex:
             return None if found is None else set(found) - {p for p, _ in diff}
         moving = self.toward(diff, "hint")
         return {p for fp in moving for p in self.targets(fp, diff)} if moving else None
+
+    def growth_targets(self, fp: Footprint) -> set[str]:
+        """Where the moves the lights may show (``hint``) that could grow from ``fp``'s
+        reading (``extensions``) still put pieces."""
+        if self.finder is not None and all(p in self.cells for p, _ in fp.diff):
+            # From the outcomes at once, as in ``hint_targets``.
+            emptied, filled = self._occupancy(fp.diff)
+            found = self.finder.targets("hint", emptied, filled, beyond=True)
+            return set(found or ()) - set(filled)
+        return {p for o in self.extensions(fp, "hint") for p in self.targets(o, fp.diff)}
 
     @staticmethod
     def _take(found: Iterator[Footprint], first: bool,

@@ -402,8 +402,9 @@ class GameSession:
         tile slid with none in hand): the table and the lights stay as for any move in
         progress, and only the mover's phone says to put it back."""
         seat = self.to_move
-        legal = set(self.index.matching(diff))
-        stuck = [fp for fp in self.index.matching(diff, source="public") if fp not in legal]
+        # One public move reading so is enough to know (thousands of hands may explain it).
+        stuck = not self.index.matching(diff) and self.index.matching(
+            diff, source="public", distinct=True)
         text = CANNOT if stuck else ""
         self._prompt(out, t, seat, "private", text)
 
@@ -958,8 +959,7 @@ class GameSession:
                 return self._progress_picture(diff, lit)
             if self.pending:
                 fp = self.pending.footprint
-                hints = {p for o in idx.extensions(fp, "hint")
-                         for p in idx.targets(o, fp.diff)}
+                hints = idx.growth_targets(fp)
                 emptied, filled = self._move_cells(fp)
                 return L.move_lights(emptied, filled, lit, hints), "provisional"
         if self.last_move is not None:

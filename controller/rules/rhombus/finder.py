@@ -12,9 +12,10 @@ Three sets of cards can be asked about (``Source``):
 
 * ``legal``: the cards the mover holds (the table cards and the hidden hand card);
 * ``hint``: the open table cards alone (what the lights may show: the table sees them);
-* ``public``: the table cards with any card the table cannot rule out as the hand card
-  (what the table itself may judge a reading by, so that nothing it sees depends on the
-  hand).  Without a hand card it is ``legal``.
+* ``public``: the table cards with as many hand cards as the mover holds, each any card the
+  table cannot rule out (what the table itself may judge a reading by, so that nothing it
+  sees depends on the hand); one card set of each kind (``public_card_sets``: card sets that
+  do the same are alike to the table).  Without a hand card it is ``legal``.
 
 Squares here are board square names; the reserve and eliminated zones are the session's
 business (it checks every answer against its own sensed reading).
@@ -28,7 +29,7 @@ from itertools import combinations_with_replacement
 
 from controller.errors import ParseError
 from controller.rules.base import Source
-from controller.rules.rhombus.board import BIT, FULL, names
+from controller.rules.rhombus.board import BIT, FULL, bits, names
 from controller.rules.rhombus.cards import (
     HIDDEN,
     REACTIVATE,
@@ -50,6 +51,7 @@ from controller.rules.rhombus.movegen import (
     Reach,
     has_real_action,
     outcomes,
+    reach,
 )
 from controller.rules.rhombus.position import held, mover_context
 from controller.rules.rhombus.state import VARIANTS, RhombusState
@@ -69,36 +71,65 @@ def unseen_cards(state: RhombusState) -> Counter[int]:
     return Counter({c: n for c, n in left.items() if n > 0})
 
 
-def hidden_parts(unseen: Counter[int], count: int, largest: int
-                 ) -> list[tuple[int, ...]]:
-    """The hand cards (up to ``count`` of them, ``HIDDEN`` marked) a card set might use, as
-    far as the table can tell.  Two or more cards only make an action together if they
-    share a suit or a value, so only such groups are formed (per suit, per value)."""
-    out: dict[tuple[int, ...], None] = {(): None}
-    groups = [[c for c in unseen if suit(c) == s] for s in range(4)]
-    groups += [[c for c in unseen if value(c) == v] for v in range(9)]
-    for j in range(1, min(count, largest) + 1):
-        for group in groups:
-            for combo in combinations_with_replacement(sorted(group), j):
-                if all(combo.count(c) <= unseen[c] for c in set(combo)):
-                    out[tuple(c | HIDDEN for c in combo)] = None
-    return list(out)
+def _one_suit_kinds(largest: int, formation: bool
+                    ) -> tuple[tuple[tuple[tuple[int, int], ...], tuple[Program, ...]], ...]:
+    """Every multiset of 1..``largest`` card values that makes an action as cards of one
+    suit, as ((value, how many), ...) with its programs, fewest cards first.  What a card set
+    may do depends only on its values and on whether it is of one suit."""
+    out = []
+    for n in range(1, largest + 1):
+        for combo in combinations_with_replacement(range(9), n):
+            progs = programs(tuple(v << 2 for v in combo), formation)
+            if progs:
+                out.append((tuple(sorted(Counter(combo).items())), progs))
+    return tuple(out)
 
 
-def _with_hands(tables: Iterable[tuple[int, ...]], hands: list[tuple[int, ...]],
-                largest: int) -> Iterator[tuple[int, ...]]:
-    """Table card sets (and none) joined with hand parts, leaving out at once the joins
-    that cannot be an action: two or more cards must share a suit or a value."""
-    def kinds(cards: tuple[int, ...]) -> tuple[tuple[int, ...], frozenset[int], frozenset[int]]:
-        return cards, frozenset(suit(c) for c in cards), frozenset(value(c) for c in cards)
+# Built once, at import (a few milliseconds): the original rules, and Formation.
+ONE_SUIT_KINDS = {(3, False): _one_suit_kinds(3, False), (4, True): _one_suit_kinds(4, True)}
 
-    parts = [kinds(h) for h in hands]
-    for t, t_suits, t_values in [kinds(()), *(kinds(t) for t in tables)]:
-        for h, h_suits, h_values in parts:
-            n = len(t) + len(h)
-            if 0 < n <= largest and (n == 1 or len(t_suits | h_suits) == 1
-                                     or len(t_values | h_values) == 1):
-                yield tuple(sorted(t + h))
+
+def public_card_sets(table: tuple[int, ...], unseen: Counter[int], count: int,
+                     largest: int, formation: bool) -> list[tuple[int, ...]]:
+    """The card sets the table cannot rule out: table cards with up to ``count`` hand cards
+    (``HIDDEN`` marked), each any card of ``unseen``; one per distinct thing they may do
+    (their programs), since the table can tell card sets apart only by what they do on the
+    board.  Fewest cards first, table cards before hand cards; public information only.
+
+    Two or more cards make an action only if they are of one suit, or (three) of one value
+    over several suits; each kind of card set is looked for once, per suit."""
+    found: dict[tuple[Program, ...], tuple[int, ...]] = {}
+    on_table = [Counter(value(c) for c in table if suit(c) == s) for s in range(4)]
+    left = [Counter(value(c) for c in unseen.elements() if suit(c) == s) for s in range(4)]
+    for items, progs in ONE_SUIT_KINDS[largest, formation]:
+        if progs in found:
+            continue
+        for s in range(4):
+            tab, free = on_table[s], left[s]
+            hand = 0
+            for v, k in items:
+                extra = k - tab[v]
+                if extra > free[v]:
+                    break
+                hand += max(extra, 0)
+            else:
+                if hand <= count:
+                    cards: list[int] = []
+                    for v, k in items:
+                        from_table = min(k, tab[v])
+                        card = v << 2 | s
+                        cards += [card] * from_table + [card | HIDDEN] * (k - from_table)
+                    found[progs] = tuple(sorted(cards))
+                    break
+    if largest >= 3:  # three of one value over several suits
+        for v in range(9):
+            cards = [c for c in table if value(c) == v][:3]
+            spare = sorted(c | HIDDEN for c in unseen.elements() if value(c) == v)
+            cards += spare[:min(3 - len(cards), count)]
+            progs = programs(tuple(sorted(cards)), formation) if len(cards) == 3 else ()
+            if progs and progs not in found:
+                found[progs] = tuple(sorted(cards))
+    return sorted(found.values(), key=len)
 
 
 class RhombusFinder:
@@ -114,6 +145,11 @@ class RhombusFinder:
         self.cache: Reach = {}
         self._outcomes: dict[Program, set[Outcome3]] = {}
         self._sets: dict[Source, tuple[tuple[int, ...], ...]] = {}
+
+    def prepare(self) -> None:
+        """The card sets of every source (the public ones take a millisecond or two)."""
+        for source in SOURCES:
+            self.card_sets(source)
 
     # ---- which card sets ---------------------------------------------------------------------
 
@@ -133,9 +169,9 @@ class RhombusFinder:
         elif source == "public" and state.hidden[state.to_move]:
             # As many hand cards as the mover holds (the table sees how many), each any card
             # the table cannot rule out.
-            found = _with_hands(sub_hands(table, self.largest), hidden_parts(
-                unseen_cards(state), len(state.hidden[state.to_move]), self.largest),
-                self.largest)
+            found = public_card_sets(table, unseen_cards(state),
+                                     len(state.hidden[state.to_move]), self.largest,
+                                     self.formation)
         else:
             found = sub_hands(self.held, self.largest)
         sets = dict.fromkeys(cards for cards in found if programs(cards, self.formation))
@@ -167,11 +203,13 @@ class RhombusFinder:
         gone, came = _mask(emptied), _mask(filled)
         if gone & ctx.blockers or came & (ctx.blockers | ctx.foes | ctx.own):
             return
-        not_own = gone & ctx.own
+        # Growing (``beyond``), no piece may end on a square the reading shows emptied.
+        not_own = gone if beyond else gone & ctx.own
         need_killed = gone & ctx.foes
         # A discard (Formation) changes nothing, so it is on the way only to nothing.
         discard = not gone | came and not beyond and self._discards(source)
         wanted = (facets or {}).get("cards")
+        same = _occupied(ctx, ctx.own, 0) ^ (gone | came)  # what the reading shows
         memo: dict[Program, list[Outcome3]] = {}  # many card sets share a program
 
         def fitting(prog: Program) -> Iterator[Outcome3]:
@@ -196,13 +234,8 @@ class RhombusFinder:
                         continue
                     seen.add(out)
                     after, killed, entered = out
-                    if beyond:
-                        if after & gone:
-                            continue
-                        before = ctx.own | ctx.foes
-                        now = after | (before & ~(ctx.own | killed))
-                        if (before ^ now) & FULL == gone | came:
-                            continue
+                    if beyond and _occupied(ctx, after, killed) == same:
+                        continue
                     yield Move(cards, ctx.own & ~after, after & ~ctx.own, killed, entered,
                                revived)
             if discard and (ctx.own, 0, 0) not in seen:
@@ -210,9 +243,9 @@ class RhombusFinder:
 
     def _toward(self, prog: Program, came: int, not_own: int, need_killed: int
                 ) -> Iterator[Outcome3]:
-        """Outcomes of ``prog`` that fit: from its listed outcomes when they are at hand
-        (``targets`` lists them), else by a search aimed at the fit (one answer is quick)."""
-        if isinstance(prog, Carry) and prog not in self._outcomes:
+        """Outcomes of ``prog`` that fit: a carry's by a search aimed at the fit (one answer
+        is quick), the few of the others from their list."""
+        if isinstance(prog, Carry):
             yield from toward_carry(self.ctx, prog, came, not_own, need_killed, self.cache)
             return
         for out in self._all(prog):
@@ -226,24 +259,45 @@ class RhombusFinder:
             found = self._outcomes[prog] = outcomes(self.ctx, prog, self.cache)
         return found
 
-    def targets(self, source: Source, emptied: Iterable[str], filled: Iterable[str]
-                ) -> list[str] | None:
-        """The squares the actions on the way (``toward``) end a piece of the mover's on
-        (entering, or landing on a piece it eliminates), from every outcome at once rather
-        than action by action (the lights of a lifted piece); None: no action is on the way."""
+    def targets(self, source: Source, emptied: Iterable[str], filled: Iterable[str],
+                beyond: bool = False) -> list[str] | None:
+        """The squares the actions on the way (``toward``, with ``beyond``) end a piece of
+        the mover's on (entering, or landing on a piece it eliminates), from all of them at
+        once rather than action by action (the lights of a lifted piece, or of a move that
+        may still grow); None: no action is on the way.
+
+        Each program once (card sets share them), cheapest first; a carry's squares come
+        from ``carry_ends``, which stops once nothing more could be lit: a flush on an open
+        board lights every empty square long before its thousands of outcomes are made."""
         ctx = self.ctx
         gone, came = _mask(emptied), _mask(filled)
         if gone & ctx.blockers or came & (ctx.blockers | ctx.foes | ctx.own):
             return None
-        not_own, need_killed = gone & ctx.own, gone & ctx.foes
+        not_own, need_killed = gone if beyond else gone & ctx.own, gone & ctx.foes
+        same = _occupied(ctx, ctx.own, 0) ^ (gone | came) if beyond else None
+        progs = dict.fromkeys(p for cards in self.card_sets(source)
+                              for p in programs(cards, self.formation))
+        kills = any(not isinstance(p, Carry) or p.kills for p in progs)
+        # Every square a piece could end on: an empty one, the entry corner, a victim's.
+        could = (FULL & ~(ctx.own | ctx.blockers | ctx.foes) | ctx.corner
+                 | (ctx.foes if kills else 0)) & ~not_own
         found = False
         ends = 0
-        for cards in self.card_sets(source):
-            for prog in programs(cards, self.formation):
+        for prog in progs:
+            if isinstance(prog, Carry) and prog not in self._outcomes:
+                more = carry_ends(ctx, prog, came, not_own, need_killed, self.cache,
+                                  could & ~ends, same)
+                if more is not None:
+                    found = True
+                    ends |= more
+            else:
                 for after, killed, _ in self._all(prog):
-                    if came & ~after == 0 and after & not_own == 0 and need_killed & ~killed == 0:
+                    if (came & ~after == 0 and after & not_own == 0 and need_killed & ~killed == 0
+                            and _occupied(ctx, after, killed) != same):
                         found = True
                         ends |= after & ~ctx.own
+            if found and ends & could == could:
+                break
         return names(ends) if found else None
 
     def _discards(self, source: Source) -> bool:
@@ -281,21 +335,37 @@ class RhombusFinder:
         return move in found
 
 
+def _movable(prog: Carry, state: SearchState, came: int, not_own: int, need_killed: int
+             ) -> int | None:
+    """The pieces that may move next on the way from ``state`` to an outcome of ``prog``
+    whose own squares include ``came``, exclude ``not_own``, and whose kills include
+    ``need_killed``; None: too few cards are left to move the pieces off ``not_own``, fill
+    ``came`` or kill the rest (a kill needs a kill card).  When every card left must move a
+    piece off ``not_own``, only those pieces may move."""
+    own, killed, _, rem, nines = state
+    cards_left = len(rem)
+    wrong = own & not_own
+    n_wrong = wrong.bit_count()
+    if (n_wrong > cards_left or (came & ~own).bit_count() > cards_left + nines
+            or (need_killed & ~killed).bit_count() > min(cards_left + nines,
+                                                         prog.kills - killed.bit_count())):
+        return None
+    return wrong if n_wrong == cards_left else own
+
+
 def toward_carry(ctx: Context, prog: Carry, came: int, not_own: int, need_killed: int,
                  cache: Reach) -> Iterator[Outcome3]:
     """Outcomes of carrying out ``prog`` whose own squares include ``came``, exclude
     ``not_own``, and whose kills include ``need_killed``: a depth-first search, cut where too
-    few cards are left to move the pieces off ``not_own``, fill ``came`` or kill the rest."""
+    few cards are left to put them right (``_movable``)."""
     others = ctx.blockers | ctx.foes
     stack: list[SearchState] = [(ctx.own, 0, 0, prog.movers, prog.nines)]
     done: set[Outcome3] = set()
     for state in each_once(stack):
-        own, killed, entered, rem, nines = state
-        cards_left = len(rem)
-        if ((own & not_own).bit_count() > cards_left
-                or (came & ~own).bit_count() > cards_left + nines
-                or (need_killed & ~killed).bit_count() > cards_left + nines):
+        movable = _movable(prog, state, came, not_own, need_killed)
+        if movable is None:
             continue
+        own, killed, entered, rem, _ = state
         kills_left = prog.kills - killed.bit_count()
         if (not rem and (kills_left == 0 or not prog.must_kill) and came & ~own == 0
                 and own & not_own == 0 and need_killed & ~killed == 0):
@@ -306,7 +376,80 @@ def toward_carry(ctx: Context, prog: Carry, came: int, not_own: int, need_killed
                 yield out
         free = FULL & ~(own | others & ~killed)
         ends = ctx.killable & ~killed if kills_left else 0
-        push_next(ctx, state, free, ends, cache, stack)
+        push_next(ctx, state, free, ends, cache, stack, movable=movable)
+
+
+def carry_ends(ctx: Context, prog: Carry, came: int, not_own: int, need_killed: int,
+               cache: Reach, enough: int = -1, same: int | None = None) -> int | None:
+    """The squares the outcomes of ``prog`` that fit (as in ``toward_carry``) end a piece of
+    the mover's on that did not hold one (``after & ~ctx.own``), without making them; None:
+    no outcome fits.  It may stop early once it has found every square of ``enough``;
+    outcomes after which exactly the squares ``same`` hold a piece are left out.
+
+    Level by level over deduplicated states (one card carried out per level); at the last
+    card each piece's reach is ORed in whole rather than made into outcomes one by one."""
+    others = ctx.blockers | ctx.foes
+    start = ctx.own
+    must_kill = prog.must_kill
+    level: set[SearchState] = {(start, 0, 0, prog.movers, prog.nines)}
+    found = False
+    out = 0
+    while level:
+        nxt: list[SearchState] = []
+        for state in level:
+            movable = _movable(prog, state, came, not_own, need_killed)
+            if movable is None:
+                continue
+            own, killed, _, rem, nines = state
+            kills_left = prog.kills - killed.bit_count()
+            unkilled = need_killed & ~killed
+            if (not rem and (kills_left == 0 or not must_kill) and came & ~own == 0
+                    and own & not_own == 0 and not unkilled
+                    and _occupied(ctx, own, killed) != same):
+                found = True
+                out |= own & ~start
+            free = FULL & ~(own | others & ~killed)
+            ends = ctx.killable & ~killed if kills_left else 0
+            if len(rem) != 1 or nines:
+                push_next(ctx, state, free, ends, cache, nxt, movable=movable)
+                continue
+            # The last card: the outcomes are each piece's stay-behind squares with one of
+            # the squares it reaches.
+            plain_ok = (not must_kill or kills_left == 0) and not unkilled
+            hit_ok = not must_kill or kills_left == 1
+            for p in bits(movable):
+                base = own ^ p
+                if base & not_own:
+                    continue
+                ok = reach(cache, rem[0], p, free, ends) & ~not_own
+                missing = came & ~base
+                if missing:  # one square may be filled yet: the last piece must land there
+                    ok &= missing if not missing & (missing - 1) else 0
+                if unkilled:  # one kill may be missing yet: the last piece must make it
+                    ok &= unkilled if not unkilled & (unkilled - 1) else 0
+                plain = ok & ~ends if plain_ok else 0
+                hits = ok & ends if hit_ok else 0
+                rest = base | others & ~killed  # occupied after, but for the landing square
+                if same is not None and rest & ~same == 0:
+                    extra = same & ~rest  # a kill leaves ``rest``; a plain landing adds one
+                    if not extra:
+                        hits = 0
+                    elif not extra & (extra - 1):
+                        plain &= ~extra
+                landed = plain | hits
+                if landed:
+                    found = True
+                    out |= (base | landed) & ~start
+                    if out & enough == enough:
+                        return out
+        level = set(nxt)
+    return out if found else None
+
+
+def _occupied(ctx: Context, own: int, killed: int) -> int:
+    """The squares holding a piece when the mover's pieces stand on ``own`` and the pieces
+    on ``killed`` are eliminated."""
+    return own | (ctx.blockers | ctx.foes) & ~killed
 
 
 def _discards(ctx: Context, cards: tuple[int, ...]) -> bool:

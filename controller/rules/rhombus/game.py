@@ -187,8 +187,9 @@ class Rhombus(Game[RhombusState, Move]):
         return _finder(state)
 
     def public_moves(self, state: RhombusState) -> Sequence[Move]:
-        """Every action some hand the table cannot rule out could make (with a hand card
-        held, far more than the legal ones: the session asks ``move_finder`` instead)."""
+        """What some hand the table cannot rule out could do: every action of one card set
+        of each kind (``finder.public_card_sets``; card sets that do the same are alike to
+        the table).  The session asks ``move_finder`` instead of listing them."""
         if self.outcome(state) is not None:
             return ()
         return tuple(_finder(state).toward("public", (), ()))

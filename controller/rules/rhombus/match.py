@@ -102,13 +102,15 @@ def each_once(stack: list[SearchState]) -> Iterator[SearchState]:
 
 
 def push_next(ctx: Context, state: SearchState, free: int, ends: int, cache: Reach,
-              stack: list[SearchState], enter: bool = True) -> None:
+              stack: list[SearchState], enter: bool = True, movable: int | None = None
+              ) -> None:
     """Push every state one card on from ``state``: each move card (once per step size)
-    with each piece to each square it reaches (``ends``: squares it may kill on), and, with
-    ``enter``, a 9 bringing a reserve piece onto the corner (killing an opponent there)."""
+    with each piece (of ``movable``, if given) to each square it reaches (``ends``: squares
+    it may kill on), and, with ``enter``, a 9 bringing a reserve piece onto the corner
+    (killing an opponent there)."""
     own, killed, entered, rem, nines = state
     for step, rest in one_card_less(rem):
-        for p in bits(own):
+        for p in bits(own if movable is None else movable):
             for d in bits(reach(cache, step, p, free, ends)):
                 stack.append((own ^ p | d, killed | d & ends, entered, rest, nines))
     if enter and nines and entered < ctx.reserve:

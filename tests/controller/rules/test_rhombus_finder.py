@@ -6,6 +6,7 @@ definition, on positions from random play and on built flush positions (the larg
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 
 import pytest
@@ -82,6 +83,46 @@ def test_moves_on_the_way_in_built_flush_positions(state):
     check_toward(state, random.Random(7), 6)
 
 
+def check_targets(state, rng: random.Random, tries: int) -> None:
+    """The lit squares of a lifted piece (own or an opponent's), of half moves, and of
+    moves that may grow: where the listed moves on the way (``beyond``: the ones that read
+    as more) end a piece of the mover's, or None when none is."""
+    if G.outcome(state) is not None:
+        return
+    ctx = mover_context(state)
+    empty = [b for b in bits(~(ctx.own | ctx.blockers | ctx.foes) & (1 << 25) - 1)]
+    for source, listed in (("hint", list(G.hint_moves(state))),
+                           ("legal", list(G.legal_moves(state)))):
+        finder = RhombusFinder(state)
+        asks = [(0, 0)] + [(b, 0) for b in bits(ctx.own | ctx.foes)]
+        asks += [(b, rng.choice(empty)) for b in rng.sample(bits(ctx.own), min(
+            tries, ctx.own.bit_count())) if empty]
+        for move in rng.sample(listed, min(tries, len(listed))):  # halves of real moves
+            asks.append((subset(rng, move.sources | move.kills & ~move.targets),
+                         subset(rng, move.targets & ~(ctx.own | ctx.foes))))
+        for (gone, came), beyond in itertools.product(asks, (False, True)):
+            fitting = (listed if not gone | came and not beyond
+                       else toward_expected(state, listed, gone, came, beyond))
+            lit = 0
+            for m in fitting:
+                lit |= m.targets
+            expected = names(lit) if fitting else None
+            assert finder.targets(source, names(gone), names(came), beyond) == expected, (
+                G.position_text(state), source, names(gone), names(came), beyond)
+
+
+@SETTINGS
+@given(positions)
+def test_lit_squares_are_where_the_listed_moves_on_the_way_end(pos):
+    state, rng = pos
+    check_targets(state, rng, 6)
+
+
+@pytest.mark.parametrize("state", BUILT, ids=[s.variant for s in BUILT])
+def test_lit_squares_in_built_flush_positions(state):
+    check_targets(state, random.Random(3), 4)
+
+
 @SETTINGS
 @given(positions)
 def test_legality_by_a_search_equals_membership_of_the_list(pos):
@@ -115,6 +156,11 @@ def test_a_reading_of_the_legal_cards_is_the_match_modules(pos):
                       key=G.move_text) == sorted(expected, key=G.move_text)
 
 
+def board(m: Move) -> tuple[int, int, int, int]:
+    """What an action does on the board (all the table sees of it)."""
+    return (m.sources, m.targets, m.kills, m.entered)
+
+
 def with_hand(state, card: int):
     """``state`` with the mover's first hand card swapped for ``card`` (from the pile)."""
     i = state.to_move
@@ -140,11 +186,14 @@ def test_public_answers_cover_every_hand_and_do_not_depend_on_it(pos):
     for s, finder in ((state, a), (other, b)):
         legal = list(G.legal_moves(s))
         for move in rng.sample(legal, min(5, len(legal))):
+            # Every legal action does on the board what some public card set does.
             occupied = occupied_after(s, move)
             touched = move.sources | move.targets | move.kills
-            assert move in finder.reading("public", names(occupied), names(touched))
+            assert board(move) in {board(m) for m in finder.reading(
+                "public", names(occupied), names(touched))}
             came = move.targets & ~(ctx.own | ctx.foes)
-            assert move in set(finder.toward("public", names(move.sources), names(came)))
+            assert board(move) in {board(m) for m in finder.toward(
+                "public", names(move.sources), names(came))}
     for move in rng.sample(list(G.legal_moves(state)), 3):
         occupied, touched = names(occupied_after(state, move)), names(move.sources)
         assert (sorted(a.reading("public", occupied, touched), key=G.move_text)
@@ -184,26 +233,41 @@ def test_a_distinct_reading_keeps_one_action_per_outcome_on_the_board(pos):
         touched = names(move.sources | move.targets | move.kills)
         every = finder.reading("public", occupied, touched)
         some = finder.reading("public", occupied, touched, distinct=True)
-
-        def board(m):
-            return (m.sources, m.targets, m.kills, m.entered)
         assert set(some) <= set(every) and len({board(m) for m in some}) == len(some)
         assert {board(m) for m in some} == {board(m) for m in every}
 
 
+@pytest.mark.parametrize("formation", [False, True])
 @pytest.mark.parametrize("count", [1, 2, 3, 4])
-def test_hand_parts_are_every_group_that_could_be_in_an_action(count):
+def test_public_card_sets_do_all_that_any_hand_could_once_each(count, formation):
+    """Against brute force: every table part with every group of up to ``count`` unseen
+    cards; the public sets do the same things (programs), each once, and each is a card set
+    some hand could hold."""
     from collections import Counter
     from itertools import combinations_with_replacement
 
-    from controller.rules.rhombus.cards import suit, value
-    from controller.rules.rhombus.finder import hidden_parts
-    unseen = Counter({c: 1 + c % 2 for c in range(0, 36, 3)})
-    brute = {()}
-    for j in range(1, count + 1):
-        for combo in combinations_with_replacement(sorted(unseen), j):
-            if all(combo.count(c) <= unseen[c] for c in combo) and (
-                    j == 1 or len({suit(c) for c in combo}) == 1
-                    or len({value(c) for c in combo}) == 1):
-                brute.add(tuple(c | HIDDEN for c in combo))
-    assert set(hidden_parts(unseen, count, 4)) == brute
+    from controller.rules.rhombus.cards import multiset_contains, programs, sub_hands
+    from controller.rules.rhombus.finder import public_card_sets
+    largest = 4 if formation else 3
+    copies = 2 if formation else 1
+    rng = random.Random(count)
+    table = tuple(sorted(rng.sample(range(36), 3)))
+    unseen = Counter({c: copies - (c in table) for c in range(0, 36) if rng.random() < 0.7})
+    unseen = Counter({c: n for c, n in unseen.items() if n > 0})
+    every = set()
+    for part in ((), *sub_hands(table, largest)):
+        for j in range(0, min(count, largest - len(part)) + 1):
+            for combo in combinations_with_replacement(sorted(unseen), j):
+                if all(combo.count(c) <= unseen[c] for c in combo) and part + combo:
+                    every.add(programs(part + tuple(c | HIDDEN for c in combo), formation))
+    every.discard(())
+    found = public_card_sets(table, unseen, count, largest, formation)
+    assert sorted(len(c) for c in found) == [len(c) for c in found]  # fewest cards first
+    assert [programs(c, formation) for c in found].count(()) == 0
+    assert {programs(c, formation) for c in found} == every
+    assert len({programs(c, formation) for c in found}) == len(found)
+    for cards in found:
+        plain = tuple(c for c in cards if not c & HIDDEN)
+        hand = Counter(c & ~HIDDEN for c in cards if c & HIDDEN)
+        assert multiset_contains(table, plain) and sum(hand.values()) <= count
+        assert all(unseen[c] >= n for c, n in hand.items())
