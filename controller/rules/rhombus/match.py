@@ -58,10 +58,10 @@ def reaches(ctx: Context, prog: Carry, goal: Outcome3, cache: Reach) -> bool:
     """Whether carrying out ``prog`` can end in exactly ``goal`` (own, killed, entered).
 
     Depth first, aimed at the goal, with three cuts: too few cards left to move every piece
-    that is wrong or to fill every square that is missing; the colour parity (an A or a Q
-    changes the colour of the square its piece stands on, the other cards do not, and every
-    card left must be carried out); and too few squares of movement left to walk the wrong
-    pieces to the nearest missing squares.
+    that is wrong, to fill every square that is missing or to make every kill; the colour
+    parity (an A or a Q changes the colour of the square its piece stands on, the other
+    cards do not, and every card left must be carried out); and too few squares of movement
+    left to walk the wrong pieces to the nearest missing squares.
     """
     want_own, want_killed, want_entered = goal
     want_parity = (want_own & ODD).bit_count() & 1
@@ -73,15 +73,15 @@ def reaches(ctx: Context, prog: Carry, goal: Outcome3, cache: Reach) -> bool:
         missing = (want_own & ~own).bit_count()
         to_enter = want_entered - entered
         unkilled = (want_killed & ~killed).bit_count()
+        kills_left = prog.kills - killed.bit_count()  # a kill needs a kill card
         if (wrong > len(rem) or missing > len(rem) + min(nines, to_enter) or to_enter < 0
-                or unkilled > len(rem) + nines):
+                or unkilled > min(len(rem) + nines, kills_left)):
             continue  # too few cards left to put it right
         odd = sum(1 for step in rem if step in (1, 3))
         if ((own & ODD).bit_count() + odd) & 1 != want_parity:
             continue  # pieces entering land on a1-coloured corners: parity is the movers'
         if _too_far(own, want_own, sum(REACH[step] for step in rem)):
             continue
-        kills_left = prog.kills - killed.bit_count()
         if not rem and own == want_own and killed == want_killed and entered == want_entered \
                 and (kills_left == 0 or not prog.must_kill):
             return True
