@@ -24,7 +24,7 @@ from typing import Any
 
 from controller.physical import BoardSpec, project
 from controller.rules.rhombus import game as rhombus_game
-from controller.rules.rhombus.bench import BenchResult, random_positions
+from controller.rules.rhombus.bench import BenchResult, built_positions, random_positions
 from controller.rules.rhombus.game import RHOMBUS
 from controller.rules.rhombus.state import RhombusState
 from controller.session.footprints import Diff, FootprintIndex
@@ -113,8 +113,9 @@ def _questions(idx: FootprintIndex, state: RhombusState, move: Any, spec: BoardS
 
 
 def session_lines(result: BenchResult, quick: bool = False) -> list[str]:
-    """The session's figures for one variant: its worst position (``result``), and positions
-    met in random play."""
+    """The session's figures for one variant: its worst position for listing (``result``),
+    positions met in random play, and built flush positions of every sort (the session's
+    own worst cases need not be the listing's)."""
     from hardware.profiles import load_profile
     spec = load_profile("rhombus").spec
     worst = RHOMBUS.parse_position(result.worst_position, result.variant)
@@ -125,4 +126,9 @@ def session_lines(result: BenchResult, quick: bool = False) -> list[str]:
         if RHOMBUS.outcome(state) is None:
             session_times(state, spec, 2, k, random_play)
     lines.append(random_play.line(f"rhombus {result.variant}: session, random play"))
+    count = 10 if quick else 300
+    any_built = SessionTimes()
+    for k, state in enumerate(built_positions(result.variant, count, 3)):
+        session_times(state, spec, 6, k, any_built)
+    lines.append(any_built.line(f"rhombus {result.variant}: session, {count} built positions"))
     return lines

@@ -25,4 +25,4 @@ def test_session_lines_cover_the_worst_position_and_random_play():
     result = BenchResult("two-player", worst_position=RHOMBUS.position_text(state))
     lines = session_lines(result, quick=True)
     assert [line.split(":")[1].strip() for line in lines] == [
-        "session, worst position", "session, random play"]
+        "session, worst position", "session, random play", "session, 10 built positions"]

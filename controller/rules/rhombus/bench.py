@@ -158,6 +158,27 @@ def built(variant: str, squares: Iterable[str], foe: str, values: tuple[str, ...
                         tuple(sorted(deck)), (), 0, 0, 0, 0)
 
 
+def built_positions(variant: str, count: int, seed: int) -> Iterator[RhombusState]:
+    """``count`` built positions of all sorts: 2 to 6 (four players: 4) pieces of the mover
+    anywhere, any one-suit hand (8s, 9s and kill cards too), one opponent piece anywhere."""
+    v = VARIANTS[variant]
+    rng = random.Random(seed)
+    cells = [n for n in NAMES if n not in ("a1", "e5")]
+    size = v.options["open"] + v.options["hidden"]
+    made = 0
+    while made < count:
+        squares = rng.sample(cells, rng.randint(2, min(v.options["pieces"], 6)))
+        hand = tuple(rng.choice(("6", "7", "8", "9", "10", "J", "Q", "K", "A"))
+                     for _ in range(size))
+        if max(hand.count(x) for x in hand) > v.options["copies"]:
+            continue
+        foe = rng.choice([c for c in cells if c not in squares])
+        state = built(variant, squares, foe, hand, rng.choice(SUITS))
+        if RHOMBUS.outcome(state) is None:
+            made += 1
+            yield state
+
+
 def search(variant: str, random_count: int = 2000, seed: int = 1, layouts: int = 12,
            climb: int = 60, repeat: int = 3, readings: int = 200) -> BenchResult:
     """Random play, then built flushes on open boards, then a hill climb from the worst."""

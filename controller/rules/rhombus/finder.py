@@ -217,7 +217,8 @@ class RhombusFinder:
                 yield from memo[prog]
                 return
             found = []
-            for out in self._toward(prog, came, not_own, need_killed):
+            for out in self._toward(prog, came, not_own, need_killed,
+                                    same if beyond else None):
                 found.append(out)
                 yield out
             memo[prog] = found  # only once the search ran to its end
@@ -241,11 +242,17 @@ class RhombusFinder:
             if discard and (ctx.own, 0, 0) not in seen:
                 yield Move(cards, 0, 0, 0, 0, revived)
 
-    def _toward(self, prog: Program, came: int, not_own: int, need_killed: int
-                ) -> Iterator[Outcome3]:
+    def _toward(self, prog: Program, came: int, not_own: int, need_killed: int,
+                same: int | None) -> Iterator[Outcome3]:
         """Outcomes of ``prog`` that fit: a carry's by a search aimed at the fit (one answer
-        is quick), the few of the others from their list."""
+        is quick), the few of the others from their list.  Whether any carry fits at all is
+        asked first, of the level-by-level search (``carry_ends``, stopped at the first):
+        proving that none does is where a depth-first search pays for every order of the
+        cards ("can this move still grow?" after a whole flush: 12 ms, against 0.6 ms)."""
         if isinstance(prog, Carry):
+            if carry_ends(self.ctx, prog, came, not_own, need_killed, self.cache, 0,
+                          same) is None:
+                return
             yield from toward_carry(self.ctx, prog, came, not_own, need_killed, self.cache)
             return
         for out in self._all(prog):
@@ -390,6 +397,11 @@ def carry_ends(ctx: Context, prog: Carry, came: int, not_own: int, need_killed: 
     card each piece's reach is ORed in whole rather than made into outcomes one by one."""
     others = ctx.blockers | ctx.foes
     start = ctx.own
+    if (same is not None and start & ~not_own == 0 and came.bit_count() == start.bit_count()
+            and not prog.kills and not (prog.nines and ctx.reserve)):
+        # Every piece has left and must end on ``came``, and none can be added or taken:
+        # the board can only read ``same``.
+        return None
     must_kill = prog.must_kill
     level: set[SearchState] = {(start, 0, 0, prog.movers, prog.nines)}
     found = False

@@ -6,6 +6,7 @@ from __future__ import annotations
 from controller.rules.rhombus import RHOMBUS as G
 from controller.rules.rhombus.bench import (
     built,
+    built_positions,
     generation_time,
     public_ambiguity,
     report,
@@ -42,3 +43,12 @@ def test_a_hand_card_could_explain_the_table_card_actions():
     total, same, grown = public_ambiguity("two-player", 70)
     assert total > 0 and same <= grown <= total
     assert grown == total
+
+
+def test_built_positions_of_every_sort_are_playable_positions():
+    for variant in ("two-player", "formation-four-player"):
+        states = list(built_positions(variant, 12, 1))
+        assert len(states) == 12 and len({G.position_text(s) for s in states}) == 12
+        for s in states:
+            assert G.parse_position(G.position_text(s), variant) == s
+            assert G.outcome(s) is None and G.legal_moves(s)
