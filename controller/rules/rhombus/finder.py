@@ -24,7 +24,7 @@ business (it checks every answer against its own sensed reading).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import combinations_with_replacement
 
 from controller.errors import ParseError
@@ -244,16 +244,17 @@ class RhombusFinder:
 
     def _toward(self, prog: Program, came: int, not_own: int, need_killed: int,
                 same: int | None) -> Iterator[Outcome3]:
-        """Outcomes of ``prog`` that fit: a carry's by a search aimed at the fit (one answer
-        is quick), the few of the others from their list.  Whether any carry fits at all is
-        asked first, of the level-by-level search (``carry_ends``, stopped at the first):
-        proving that none does is where a depth-first search pays for every order of the
-        cards ("can this move still grow?" after a whole flush: 12 ms, against 0.6 ms)."""
+        """Outcomes of ``prog`` that fit: a carry's by a depth-first search aimed at the fit
+        (one answer is quick), which, when a thousand states give none, asks the
+        level-by-level search (``carry_ends``, stopped at the first) whether any fits at all:
+        proving that none does is where the depth-first search pays for every order of the
+        cards ("can this move still grow?" after a whole flush: 12 ms, against 0.6 ms); the
+        few outcomes of the other programs from their list."""
         if isinstance(prog, Carry):
-            if carry_ends(self.ctx, prog, came, not_own, need_killed, self.cache, 0,
-                          same) is None:
-                return
-            yield from toward_carry(self.ctx, prog, came, not_own, need_killed, self.cache)
+            yield from toward_carry(
+                self.ctx, prog, came, not_own, need_killed, self.cache, same,
+                lambda: carry_ends(self.ctx, prog, came, not_own, need_killed, self.cache, 0,
+                                   same) is not None)
             return
         for out in self._all(prog):
             after, killed, _ = out
@@ -288,7 +289,8 @@ class RhombusFinder:
         # Every square a piece could end on: an empty one, the entry corner, a victim's.
         could = (FULL & ~(ctx.own | ctx.blockers | ctx.foes) | ctx.corner
                  | (ctx.foes if kills else 0)) & ~not_own
-        found = False
+        # A discard (Formation) changes nothing, so it is on the way only to nothing.
+        found = bool(progs) and not gone | came and not beyond and self._discards(source)
         ends = 0
         for prog in progs:
             if isinstance(prog, Carry) and prog not in self._outcomes:
@@ -361,21 +363,36 @@ def _movable(prog: Carry, state: SearchState, came: int, not_own: int, need_kill
 
 
 def toward_carry(ctx: Context, prog: Carry, came: int, not_own: int, need_killed: int,
-                 cache: Reach) -> Iterator[Outcome3]:
+                 cache: Reach, same: int | None = None,
+                 doubt: Callable[[], bool] | None = None, patience: int = 1000
+                 ) -> Iterator[Outcome3]:
     """Outcomes of carrying out ``prog`` whose own squares include ``came``, exclude
-    ``not_own``, and whose kills include ``need_killed``: a depth-first search, cut where too
-    few cards are left to put them right (``_movable``)."""
+    ``not_own``, and whose kills include ``need_killed`` (and after which not exactly the
+    squares ``same`` hold a piece): a depth-first search, cut where too few cards are left
+    to put them right (``_movable``).  It finds an answer fast when there is one; proving
+    that there is none can take every order of the cards, so after ``patience`` states
+    without an answer it asks ``doubt`` (is there one at all?) once, and stops on no."""
+    if not _may_grow(ctx, prog, came, not_own, same):
+        return
     others = ctx.blockers | ctx.foes
     stack: list[SearchState] = [(ctx.own, 0, 0, prog.movers, prog.nines)]
     done: set[Outcome3] = set()
+    visited = 0
     for state in each_once(stack):
+        if doubt is not None and not done:
+            visited += 1
+            if visited > patience:
+                if not doubt():
+                    return
+                doubt = None
         movable = _movable(prog, state, came, not_own, need_killed)
         if movable is None:
             continue
         own, killed, entered, rem, _ = state
         kills_left = prog.kills - killed.bit_count()
         if (not rem and (kills_left == 0 or not prog.must_kill) and came & ~own == 0
-                and own & not_own == 0 and need_killed & ~killed == 0):
+                and own & not_own == 0 and need_killed & ~killed == 0
+                and _occupied(ctx, own, killed) != same):
             # Done (a 9 left over does nothing), as ``movegen.carry`` counts it.
             out = (own, killed, entered)
             if out not in done:
@@ -383,7 +400,28 @@ def toward_carry(ctx: Context, prog: Carry, came: int, not_own: int, need_killed
                 yield out
         free = FULL & ~(own | others & ~killed)
         ends = ctx.killable & ~killed if kills_left else 0
-        push_next(ctx, state, free, ends, cache, stack, movable=movable)
+        kids: list[SearchState] = []
+        push_next(ctx, state, free, ends, cache, kids, movable=movable)
+        # Aimed: the states nearest the fit are popped first.
+        kids.sort(key=lambda k: (k[0] & came).bit_count() - (k[0] & not_own).bit_count()
+                  + (k[1] & need_killed).bit_count())
+        stack += kids
+
+
+def _may_grow(ctx: Context, prog: Carry, came: int, not_own: int, same: int | None) -> bool:
+    """False when no outcome of ``prog`` can read as more than ``same`` (always True
+    without ``same``): see the cases below."""
+    if same is None:
+        return True
+    entries = min(prog.nines, ctx.reserve)
+    if (ctx.own & ~not_own == 0 and came.bit_count() == ctx.own.bit_count()
+            and not prog.kills and not entries):
+        # Every piece has left and must end on ``came``, and none can be added or taken:
+        # the board can only read ``same``.
+        return False
+    # Reading as more needs one more square to change than these; a move changes two
+    # squares at most (a kill keeps its square full), an entry one.
+    return (not_own | came).bit_count() < 2 * len(prog.movers) + entries
 
 
 def carry_ends(ctx: Context, prog: Carry, came: int, not_own: int, need_killed: int,
@@ -397,10 +435,7 @@ def carry_ends(ctx: Context, prog: Carry, came: int, not_own: int, need_killed: 
     card each piece's reach is ORed in whole rather than made into outcomes one by one."""
     others = ctx.blockers | ctx.foes
     start = ctx.own
-    if (same is not None and start & ~not_own == 0 and came.bit_count() == start.bit_count()
-            and not prog.kills and not (prog.nines and ctx.reserve)):
-        # Every piece has left and must end on ``came``, and none can be added or taken:
-        # the board can only read ``same``.
+    if not _may_grow(ctx, prog, came, not_own, same):
         return None
     must_kill = prog.must_kill
     level: set[SearchState] = {(start, 0, 0, prog.movers, prog.nines)}

@@ -123,6 +123,15 @@ def test_lit_squares_in_built_flush_positions(state):
     check_targets(state, random.Random(3), 4)
 
 
+def test_with_no_piece_on_the_board_every_card_set_is_on_the_way_to_nothing():
+    # Move cards only and no piece to move: every card set may only be discarded.
+    state = built("formation", [], "e5", ("6", "J", "Q", "A"), "S")
+    assert not mover_context(state).own and G.legal_moves(state)
+    finder = RhombusFinder(state)
+    assert finder.targets("hint", [], []) == []
+    check_targets(state, random.Random(3), 4)
+
+
 @SETTINGS
 @given(positions)
 def test_legality_by_a_search_equals_membership_of_the_list(pos):
