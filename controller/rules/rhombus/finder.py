@@ -262,6 +262,8 @@ class RhombusFinder:
                 yield out
 
     def _all(self, prog: Program) -> set[Outcome3]:
+        """Every outcome of ``prog``, listed once: only for the programs that are not a
+        carry (the eliminator and friends, whose outcomes are few)."""
         found = self._outcomes.get(prog)
         if found is None:
             found = self._outcomes[prog] = outcomes(self.ctx, prog, self.cache)
@@ -293,7 +295,7 @@ class RhombusFinder:
         found = bool(progs) and not gone | came and not beyond and self._discards(source)
         ends = 0
         for prog in progs:
-            if isinstance(prog, Carry) and prog not in self._outcomes:
+            if isinstance(prog, Carry):
                 more = carry_ends(ctx, prog, came, not_own, need_killed, self.cache,
                                   could & ~ends, same)
                 if more is not None:
