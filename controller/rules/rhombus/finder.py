@@ -200,16 +200,13 @@ class RhombusFinder:
         move that reads like this may still grow into); ``facets``: only the card set
         ``facets["cards"]``.  Each action once, lazily: the cheap card sets first."""
         ctx = self.ctx
-        gone, came = _mask(emptied), _mask(filled)
-        if gone & ctx.blockers or came & (ctx.blockers | ctx.foes | ctx.own):
+        fit = self._fit(emptied, filled, beyond)
+        if fit is None:
             return
-        # Growing (``beyond``), no piece may end on a square the reading shows emptied.
-        not_own = gone if beyond else gone & ctx.own
-        need_killed = gone & ctx.foes
+        gone, came, not_own, need_killed, same = fit
         # A discard (Formation) changes nothing, so it is on the way only to nothing.
         discard = not gone | came and not beyond and self._discards(source)
         wanted = (facets or {}).get("cards")
-        same = _occupied(ctx, ctx.own, 0) ^ (gone | came)  # what the reading shows
         memo: dict[Program, list[Outcome3]] = {}  # many card sets share a program
 
         def fitting(prog: Program) -> Iterator[Outcome3]:
@@ -217,8 +214,7 @@ class RhombusFinder:
                 yield from memo[prog]
                 return
             found = []
-            for out in self._toward(prog, came, not_own, need_killed,
-                                    same if beyond else None):
+            for out in self._toward(prog, came, not_own, need_killed, same):
                 found.append(out)
                 yield out
             memo[prog] = found  # only once the search ran to its end
@@ -235,8 +231,6 @@ class RhombusFinder:
                         continue
                     seen.add(out)
                     after, killed, entered = out
-                    if beyond and _occupied(ctx, after, killed) == same:
-                        continue
                     yield Move(cards, ctx.own & ~after, after & ~ctx.own, killed, entered,
                                revived)
             if discard and (ctx.own, 0, 0) not in seen:
@@ -257,8 +251,7 @@ class RhombusFinder:
                                    same) is not None)
             return
         for out in self._all(prog):
-            after, killed, _ = out
-            if came & ~after == 0 and after & not_own == 0 and need_killed & ~killed == 0:
+            if _fits(self.ctx, out[0], out[1], came, not_own, need_killed, same):
                 yield out
 
     def _all(self, prog: Program) -> set[Outcome3]:
@@ -280,11 +273,10 @@ class RhombusFinder:
         from ``carry_ends``, which stops once nothing more could be lit: a flush on an open
         board lights every empty square long before its thousands of outcomes are made."""
         ctx = self.ctx
-        gone, came = _mask(emptied), _mask(filled)
-        if gone & ctx.blockers or came & (ctx.blockers | ctx.foes | ctx.own):
+        fit = self._fit(emptied, filled, beyond)
+        if fit is None:
             return None
-        not_own, need_killed = gone if beyond else gone & ctx.own, gone & ctx.foes
-        same = _occupied(ctx, ctx.own, 0) ^ (gone | came) if beyond else None
+        gone, came, not_own, need_killed, same = fit
         progs = dict.fromkeys(p for cards in self.card_sets(source)
                               for p in programs(cards, self.formation))
         kills = any(not isinstance(p, Carry) or p.kills for p in progs)
@@ -303,13 +295,27 @@ class RhombusFinder:
                     ends |= more
             else:
                 for after, killed, _ in self._all(prog):
-                    if (came & ~after == 0 and after & not_own == 0 and need_killed & ~killed == 0
-                            and _occupied(ctx, after, killed) != same):
+                    if _fits(ctx, after, killed, came, not_own, need_killed, same):
                         found = True
                         ends |= after & ~ctx.own
             if found and ends & could == could:
                 break
         return names(ends) if found else None
+
+    def _fit(self, emptied: Iterable[str], filled: Iterable[str], beyond: bool
+             ) -> tuple[int, int, int, int, int | None] | None:
+        """What an outcome on the way must do, as masks: (``gone``: the emptied squares,
+        ``came``: the filled ones that it keeps, ``not_own``: where no piece of the mover's
+        may end, ``need_killed``: the opponents it must eliminate, ``same``: with ``beyond``,
+        the occupancy it must not end in, what the board reads now); None: none can be."""
+        ctx = self.ctx
+        gone, came = _mask(emptied), _mask(filled)
+        if gone & ctx.blockers or came & (ctx.blockers | ctx.foes | ctx.own):
+            return None
+        if not beyond:
+            return gone, came, gone & ctx.own, gone & ctx.foes, None
+        # Growing, no piece may end on an emptied square, and the board must read as more.
+        return gone, came, gone, gone & ctx.foes, _occupied(ctx, ctx.own, 0) ^ (gone | came)
 
     def _discards(self, source: Source) -> bool:
         """Whether ``source``'s card sets may be played for nothing (Formation: no piece on
@@ -392,9 +398,8 @@ def toward_carry(ctx: Context, prog: Carry, came: int, not_own: int, need_killed
             continue
         own, killed, entered, rem, _ = state
         kills_left = prog.kills - killed.bit_count()
-        if (not rem and (kills_left == 0 or not prog.must_kill) and came & ~own == 0
-                and own & not_own == 0 and need_killed & ~killed == 0
-                and _occupied(ctx, own, killed) != same):
+        if (not rem and (kills_left == 0 or not prog.must_kill)
+                and _fits(ctx, own, killed, came, not_own, need_killed, same)):
             # Done (a 9 left over does nothing), as ``movegen.carry`` counts it.
             out = (own, killed, entered)
             if out not in done:
@@ -452,9 +457,8 @@ def carry_ends(ctx: Context, prog: Carry, came: int, not_own: int, need_killed: 
             own, killed, _, rem, nines = state
             kills_left = prog.kills - killed.bit_count()
             unkilled = need_killed & ~killed
-            if (not rem and (kills_left == 0 or not must_kill) and came & ~own == 0
-                    and own & not_own == 0 and not unkilled
-                    and _occupied(ctx, own, killed) != same):
+            if (not rem and (kills_left == 0 or not must_kill)
+                    and _fits(ctx, own, killed, came, not_own, need_killed, same)):
                 found = True
                 out |= own & ~start
             free = FULL & ~(own | others & ~killed)
@@ -493,6 +497,14 @@ def carry_ends(ctx: Context, prog: Carry, came: int, not_own: int, need_killed: 
                         return out
         level = set(nxt)
     return out if found else None
+
+
+def _fits(ctx: Context, own: int, killed: int, came: int, not_own: int, need_killed: int,
+          same: int | None) -> bool:
+    """Whether an outcome (the mover's pieces on ``own``, ``killed`` eliminated) is one on
+    the way (``RhombusFinder._fit``)."""
+    return (came & ~own == 0 and own & not_own == 0 and need_killed & ~killed == 0
+            and _occupied(ctx, own, killed) != same)
 
 
 def _occupied(ctx: Context, own: int, killed: int) -> int:
