@@ -56,14 +56,21 @@ class MicroPythonError(RuntimeError):
 
 
 def node_path() -> str | None:
-    return os.environ.get("BOARDLIGHT_NODE") or shutil.which("node") or shutil.which("nodejs")
+    """node: $BOARDLIGHT_NODE if set (a path), else the first node or nodejs on PATH."""
+    chosen = os.environ.get("BOARDLIGHT_NODE")
+    if chosen:
+        return chosen if os.access(chosen, os.X_OK) else None
+    return shutil.which("node") or shutil.which("nodejs")
 
 
 def unavailable() -> str | None:
     """Why MicroPython cannot run here (with what to run), or None when it can."""
     node = node_path()
     if node is None:
-        return f"node (Debian's nodejs) is not installed: {INSTALL_HINT}"
+        where = os.environ.get("BOARDLIGHT_NODE")
+        return ("node (Debian's nodejs) is not installed"
+                + (f" (BOARDLIGHT_NODE={where} is not an executable)" if where else "")
+                + f": {INSTALL_HINT}")
     if not (PACKAGE_DIR / "micropython.mjs").is_file():
         return f"the npm package {PACKAGE} is not installed in {TOOLS_DIR}: {INSTALL_HINT}"
     if not RUNNER.is_file():
@@ -186,6 +193,8 @@ class MicroPython:
 class FirmwareMemory:
     """Heap figures (bytes) of the firmware playing a game under MicroPython (vpico.MemoryGame)."""
 
+    interpreter: str
+    """Which MicroPython, under which node."""
     moves: int
     scans: int
     led_frames: int
@@ -237,6 +246,7 @@ class FirmwareMemory:
     def lines(self) -> list[str]:
         kb = 1024
         return [
+            f"interpreter: {self.interpreter}",
             f"game: {self.moves} moves, {self.scans} scans at 200 Hz ({self.scans / 200:.0f} s "
             f"of board time), {self.led_frames} LED frames and {self.pings} pings from the "
             f"host, {self.presses} button presses; the board sent {self.frames_sent} frames",
@@ -279,7 +289,16 @@ def firmware_memory(moves: int = 100, seed: int = 1, heapsize: int = PICO_HEAP,
                                    "match the pieces on it at the end of the game", [])
         heap_end = mp.heap_total()
         mem_free = int(mp.eval("gc.mem_free()"))
+        version = str(mp.eval("sys.version.split('; ')[-1]"))
+        machine = str(mp.eval("sys.implementation._machine"))
+    node = node_path()
+    assert node is not None
+    node_version = subprocess.run([node, "--version"], capture_output=True, text=True,
+                                  check=False).stdout.strip()
+    interpreter = (f"{version} ({machine}; the {PACKAGE} package, heap starting at "
+                   f"{heapsize:,} B) under node {node_version}")
     keys = {f for f in FirmwareMemory.__dataclass_fields__
-            if f not in ("moves", "heap_start", "heap_end", "mem_free")}
-    return FirmwareMemory(moves=moves, heap_start=heap_start, heap_end=heap_end,
-                          mem_free=mem_free, **{k: int(figures[k]) for k in keys})
+            if f not in ("interpreter", "moves", "heap_start", "heap_end", "mem_free")}
+    return FirmwareMemory(interpreter=interpreter, moves=moves, heap_start=heap_start,
+                          heap_end=heap_end, mem_free=mem_free,
+                          **{k: int(figures[k]) for k in keys})

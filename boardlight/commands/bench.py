@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import platform
+import sys
 import time
 from typing import Any
 
@@ -11,7 +12,7 @@ from controller.rules import GAMES, find_game
 from controller.rules.perft import perft, perft_full
 from controller.rules.selfplay import positions_in_random_play
 
-BENCHES = ("rules", "inference", "serial", "web", "solver", "rhombus", "ai")
+BENCHES = ("rules", "inference", "serial", "web", "solver", "rhombus", "ai", "firmware-memory")
 
 
 def register(sub: Any) -> None:
@@ -27,7 +28,9 @@ def register(sub: Any) -> None:
                         "solver: the DRHOMBIX ant-game solver on both boards; rhombus: the "
                         "worst action counts and generation times found; ai: the computer "
                         "opponents' win rates against a random player (and, in Abalone, a "
-                        "one-ply greedy one) and their search speed")
+                        "one-ply greedy one) and their search speed; firmware-memory: the Pico "
+                        "firmware's heap under the real MicroPython (WebAssembly, under node) "
+                        "over a game's worth of scans and LED frames")
     p.add_argument("--game", metavar="G",
                    help=f"game for 'rules' and 'inference' (default abalone), or the only "
                         f"game for 'ai' (default all); one of: {', '.join(GAMES)}")
@@ -49,12 +52,13 @@ def register(sub: Any) -> None:
     p.add_argument("--plies", type=int, default=120, metavar="N",
                    help="plies per game for 'inference' (120)")
     p.add_argument("--seed", type=int, default=1, metavar="S",
-                   help="seed for 'inference' and 'ai' (1)")
+                   help="seed for 'inference', 'ai' and 'firmware-memory' (1)")
     p.add_argument("--frames", type=int, default=5000, metavar="N",
                    help="frames for 'serial' (5000)")
     p.add_argument("--clients", type=int, default=16, metavar="N",
                    help="listening pages for 'web' (16)")
-    p.add_argument("--moves", type=int, default=30, metavar="N", help="moves for 'web' (30)")
+    p.add_argument("--moves", type=int, metavar="N",
+                   help="moves for 'web' (30) or 'firmware-memory' (100)")
     p.set_defaults(run=run)
 
 
@@ -161,6 +165,22 @@ def bench_ai(args: argparse.Namespace) -> int:
     return 1 if missed else 0
 
 
+def bench_firmware_memory(args: argparse.Namespace) -> int:
+    from firmware_bridge.micropython import firmware_memory, unavailable
+
+    reason = unavailable()
+    if reason is not None:
+        print(f"boardlight bench firmware-memory: {reason}", file=sys.stderr)
+        return 1
+    moves = args.moves or 100
+    print(machine_line())
+    print(f"the firmware plays {moves} moves under MicroPython (seed {args.seed}), one scan "
+          f"per call so the heap is collected before every scan...", flush=True)
+    for line in firmware_memory(moves=moves, seed=args.seed).lines():
+        print(line)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     if args.what == "ai":
         return bench_ai(args)
@@ -172,7 +192,7 @@ def run(args: argparse.Namespace) -> int:
         from web_ui.bench import lines, web_bench
         print(machine_line())
         print(f"starting the service and {args.clients} pages...", flush=True)
-        for line in lines(web_bench(clients=args.clients, moves=args.moves)):
+        for line in lines(web_bench(clients=args.clients, moves=args.moves or 30)):
             print(line)
     elif args.what == "solver":
         from controller.rules.drhombix.solver import solver_figures
@@ -187,6 +207,8 @@ def run(args: argparse.Namespace) -> int:
               "then timing the game session's questions on them...", flush=True)
         for line in report(quick=args.quick, also=lambda r: session_lines(r, args.quick)):
             print(line, flush=True)
+    elif args.what == "firmware-memory":
+        return bench_firmware_memory(args)
     elif args.what == "serial":
         from firmware_bridge.bench import bench_serial, format_figures
         print(machine_line())

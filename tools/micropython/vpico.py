@@ -224,13 +224,15 @@ class Rig:
     """One board on a virtual circuit, built the way bl_hw.build() wires a real one."""
 
     def __init__(self, rows, cols, count=None, button_pins=(), button_names=(), leds=0,
-                 sense="presence", keep=True, pull=PULL_UP, **board_options):
+                 sense="presence", keep=True, pull=PULL_UP, closed=(), **board_options):
         import bl_board
         import bl_leds
         import bl_scan
 
         self.circuit = Circuit()
         self.circuit.wire_matrix(rows, cols)
+        for i in closed:  # pieces already there at power-up
+            self.circuit.set_switch(i)
         row_pins = [self.circuit.pin(g, OUT, value=1) for g in rows]
         col_pins = [self.circuit.pin(g, IN, pull) for g in cols]
         kind = bl_scan.PolarityMatrix if sense == "polarity" else bl_scan.ReedMatrix
