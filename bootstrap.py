@@ -3,7 +3,9 @@
 
     python3 bootstrap.py serve [ARGS...]   start the service (simulated board unless told)
     python3 bootstrap.py test [PYTEST ARGS...]   run the whole test suite (installs Debian's
-                                           chromium for the browser tests when missing)
+                                           chromium for the browser tests, and nodejs, npm
+                                           and MicroPython's WebAssembly port for the
+                                           firmware's tests, when missing)
     python3 bootstrap.py env               only create/refresh the environment
 
 Needs nothing but Python 3.11+.  The first run creates a virtual environment in ``.venv``
@@ -33,6 +35,7 @@ PYTHON = BIN / "python"
 STAMP = VENV / ".boardlight-installed"
 PIP_JSON = "https://pypi.org/pypi/pip/json"
 CHROMIUM = Path(os.environ.get("BOARDLIGHT_CHROMIUM", "/usr/bin/chromium"))
+MICROPYTHON = ROOT / "tools" / "micropython"  # the npm package the firmware's tests run under
 
 
 def say(message: str) -> None:
@@ -102,6 +105,32 @@ def ensure_installed(extras: str) -> None:
     STAMP.write_text(" ".join([*keep, wanted]))
 
 
+def apt_install(packages: list[str], why: str) -> bool:
+    """Install Debian packages with apt-get, as root or through sudo; True when it worked.
+
+    ``why`` ends the messages ("for the browser tests").  Without apt-get, or without root or
+    sudo, it says what to run and returns False; so does a failed apt-get.
+    """
+    names = " ".join(packages)
+    apt = shutil.which("apt-get")
+    if apt is None:
+        say(f"{names} missing and no apt-get to install it: install it by hand {why}")
+        return False
+    sudo = [] if os.geteuid() == 0 else ([shutil.which("sudo")] if shutil.which("sudo") else None)
+    if sudo is None:
+        say(f"{names} missing and this user cannot install it: run "
+            f"'sudo apt-get install -y {names}' once")
+        return False
+    say(f"installing Debian's {names} {why} (first run only)")
+    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+    for cmd in ([*sudo, apt, "update", "-qq"],
+                [*sudo, apt, "install", "-y", "-qq", "--no-install-recommends", *packages]):
+        if subprocess.run(cmd, env=env).returncode:
+            say(f"'{' '.join(cmd)}' failed")
+            return False
+    return True
+
+
 def ensure_chromium() -> None:
     """The browser tests drive Debian's chromium; install it when it is missing.
 
@@ -111,23 +140,45 @@ def ensure_chromium() -> None:
     """
     if CHROMIUM.exists():
         return
-    apt = shutil.which("apt-get")
-    if apt is None:
+    if shutil.which("apt-get") is None:
         say(f"no {CHROMIUM} and no apt-get: install Chromium and set BOARDLIGHT_CHROMIUM to "
             "its path for the browser tests")
         return
-    sudo = [] if os.geteuid() == 0 else ([shutil.which("sudo")] if shutil.which("sudo") else None)
-    if sudo is None:
-        say("chromium is missing and this user cannot install it: run "
-            "'sudo apt-get install -y chromium' once")
+    if not apt_install(["chromium"], "for the browser tests"):
+        say("the browser tests will say chromium is missing")
+
+
+def ensure_micropython() -> None:
+    """The firmware's tests also run it under the real MicroPython: the official WebAssembly
+    port (an npm package, pinned in tools/micropython/package.json) under node.
+
+    Installs Debian's nodejs and npm when missing (as ensure_chromium does chromium), then the
+    package into tools/micropython/node_modules with 'npm ci', again only when package.json or
+    its lock file changed.  When it cannot, those tests fail and say what to run.
+    """
+    missing = [package for package, program in (("nodejs", "node"), ("npm", "npm"))
+               if shutil.which(program) is None]
+    if missing and not apt_install(missing, "for the firmware's MicroPython tests"):
+        say("the firmware's MicroPython tests will say what is missing")
         return
-    say("installing Debian's chromium for the browser tests (first run only)")
-    env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-    for cmd in ([*sudo, apt, "update", "-qq"],
-                [*sudo, apt, "install", "-y", "-qq", "--no-install-recommends", "chromium"]):
-        if subprocess.run(cmd, env=env).returncode:
-            say(f"'{' '.join(cmd)}' failed; the browser tests will say chromium is missing")
-            return
+    npm = shutil.which("npm")
+    if npm is None:
+        say("npm is still missing; the firmware's MicroPython tests will say what to run")
+        return
+    lock = MICROPYTHON / "package-lock.json"
+    wanted = hashlib.sha256((MICROPYTHON / "package.json").read_bytes()
+                            + (lock.read_bytes() if lock.exists() else b"")).hexdigest()
+    stamp = MICROPYTHON / "node_modules" / ".boardlight-installed"
+    if stamp.exists() and stamp.read_text().strip() == wanted:
+        return
+    say("installing the MicroPython WebAssembly port into tools/micropython (npm; first run "
+        "only)")
+    cmd = [npm, "ci" if lock.exists() else "install", "--no-audit", "--no-fund"]
+    if subprocess.run(cmd, cwd=MICROPYTHON).returncode:
+        say(f"'{' '.join(cmd)}' failed in {MICROPYTHON}; the firmware's MicroPython tests "
+            "will say it is missing")
+        return
+    stamp.write_text(wanted + "\n")
 
 
 def main(argv: list[str]) -> int:
@@ -148,6 +199,7 @@ def main(argv: list[str]) -> int:
         os.execv(exe, [exe, "serve", *rest])
     ensure_installed("test")
     ensure_chromium()
+    ensure_micropython()
     os.execv(str(PYTHON), [str(PYTHON), "-m", "pytest", *rest])
     return 0  # not reached
 

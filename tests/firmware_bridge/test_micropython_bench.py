@@ -4,7 +4,12 @@ run, instead of skipping them."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +18,8 @@ from firmware_bridge import micropython
 from firmware_bridge.micropython import MicroPython, MicroPythonUnavailable, firmware_memory
 
 from .mpboard import session
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_memory_figures_of_a_short_game():
@@ -60,3 +67,68 @@ def test_without_the_package_the_tests_fail_and_say_what_to_run(monkeypatch, tmp
     assert reason is not None and micropython.PACKAGE in reason and "npm ci" in reason
     with pytest.raises(pytest.fail.Exception, match=r"bootstrap\.py test"):
         next(session())
+
+
+def load_bootstrap():
+    spec = importlib.util.spec_from_file_location("bootstrap_under_test", ROOT / "bootstrap.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_bootstrap_installs_node_npm_and_the_package_when_missing(monkeypatch, tmp_path):
+    boot = load_bootstrap()
+    for name in ("package.json", "package-lock.json", ".npmrc"):
+        shutil.copy(ROOT / "tools" / "micropython" / name, tmp_path / name)
+    monkeypatch.setattr(boot, "MICROPYTHON", tmp_path)
+    installed: set[str] = set()
+    ran: list[tuple[list[str], Path | None]] = []
+
+    def which(program):
+        known = {"apt-get": "/usr/bin/apt-get"} | {p: f"/usr/bin/{p}" for p in installed}
+        return known.get(program)
+
+    def run(cmd, cwd=None, env=None):
+        ran.append((cmd, cwd))
+        if cmd[1] == "install":
+            installed.update({"node", "npm"})
+        if cmd[1] == "ci":
+            (Path(cwd) / "node_modules").mkdir(exist_ok=True)
+        return subprocess.CompletedProcess(cmd, 0)
+
+    monkeypatch.setattr(boot.shutil, "which", which)
+    monkeypatch.setattr(boot.subprocess, "run", run)
+    monkeypatch.setattr(boot.os, "geteuid", lambda: 0)
+    boot.ensure_micropython()
+    assert [cmd for cmd, _ in ran] == [
+        ["/usr/bin/apt-get", "update", "-qq"],
+        ["/usr/bin/apt-get", "install", "-y", "-qq", "--no-install-recommends", "nodejs", "npm"],
+        ["/usr/bin/npm", "ci", "--no-audit", "--no-fund"]]
+    assert ran[-1][1] == tmp_path
+    ran.clear()
+    boot.ensure_micropython()  # nothing changed: nothing to do
+    assert ran == []
+    (tmp_path / "package.json").write_text((tmp_path / "package.json").read_text() + "\n")
+    boot.ensure_micropython()  # package.json changed: install again
+    assert [cmd[1] for cmd, _ in ran] == ["ci"]
+
+
+def test_bootstrap_says_what_to_run_without_root_or_sudo(monkeypatch, capsys):
+    boot = load_bootstrap()
+    ran: list[list[str]] = []
+    monkeypatch.setattr(boot.shutil, "which", lambda p: "/usr/bin/apt-get" if p == "apt-get"
+                        else None)
+    monkeypatch.setattr(boot.subprocess, "run", lambda cmd, **kw: ran.append(cmd))
+    monkeypatch.setattr(boot.os, "geteuid", lambda: 1000)
+    boot.ensure_micropython()
+    assert ran == []
+    assert "run 'sudo apt-get install -y nodejs npm' once" in capsys.readouterr().err
+
+
+def test_the_lock_file_names_no_registry_address():
+    lock = json.loads((ROOT / "tools" / "micropython" / "package-lock.json").read_text())
+    package = lock["packages"]["node_modules/" + micropython.PACKAGE]
+    assert "resolved" not in package and package["integrity"].startswith("sha512-")
+    pinned = json.loads((ROOT / "tools" / "micropython" / "package.json").read_text())
+    assert pinned["dependencies"][micropython.PACKAGE] == package["version"]  # exact pin
