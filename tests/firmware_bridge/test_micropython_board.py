@@ -277,6 +277,34 @@ def test_a_polarity_board_reports_signed_values(mp):
     assert board.messages() == [Changes(SenseMode.POLARITY, ((0, 1), (1, -1)))]
 
 
+def test_a_tag_board_sends_tag_ids(mp):
+    mp.exec("class Tags:\n"
+            "    mode = bl_proto.SENSE_TAG\n"
+            "    def __init__(self, count):\n"
+            "        self.count = count\n"
+            "        self.tags = [b''] * count\n"
+            "    def empty(self):\n"
+            "        return b''\n"
+            "    def read(self, values):\n"
+            "        values[:self.count] = self.tags\n"
+            "tags = Tags(3)\n"
+            "tags.tags[1] = bytes.fromhex('04A1B2C3')\n"
+            "tag_port = vpico.Port()\n"
+            "import bl_board\n"
+            "tag_board = bl_board.Board(tags, tag_port)")
+    host = FrameDecoder()
+    sent = host.feed(bytes.fromhex(mp.eval("tag_port.take()")))
+    data = to_frame(GetScan(), 0).serialize().hex()
+    mp.exec(f"tag_port.feed({data!r})\ntag_board.step(0)\n"
+            "tags.tags[1] = b''\ntags.tags[2] = bytes.fromhex('0102')\n"
+            "for t in (5, 10, 15):\n    tag_board.step(t)")
+    sent += host.feed(bytes.fromhex(mp.eval("tag_port.take()")))
+    assert [parse(f) for f in sent] == [
+        Hello(1, (1, 0, 0), SenseMode.TAG, 3, 0, 200, 3, ()),
+        FullScan(SenseMode.TAG, ("", "04A1B2C3", "")),
+        Changes(SenseMode.TAG, ((1, ""), (2, "0102")))]
+
+
 def test_many_changes_are_split_across_frames(mp):
     board = MpBoard(mp, tuple(range(8)), tuple(range(8, 16)), debounce_scans=1)
     board.messages()
