@@ -3,7 +3,9 @@
 Every turn a random legal move is carried out the way people do it: pieces one by one in a
 random order with random pauses (50-800 ms), sometimes a piece lifted and put back first,
 sometimes a piece put on a wrong cell and moved on later, short slides between neighbouring
-cells, and the end-turn button pressed (or forgotten) after an extendable move.  The board
+cells, and the end-turn button pressed (or forgotten) after an extendable move; some turns
+the button is pressed again, out of habit, after the sensors already took the move, and the
+next player starts lifting at once.  The board
 adds contact bounce, magnets brushing the sensors they pass and random flicker.  After every
 turn the moves the session has committed must be exactly the moves the hands made.
 """
@@ -32,6 +34,8 @@ class InferenceReport:
     amended: int = 0
     asked: int = 0       # turns where the phone had to say which move it was
     put_backs: int = 0
+    stray_presses: int = 0  # end-turn pressed again after the commit (must be refused)
+    stray_refused: int = 0
     wrong_placements: int = 0
     final_latency: list[float] = field(default_factory=list)    # sim s, rest -> commit
     end_turn_latency: list[float] = field(default_factory=list)  # sim s, press -> commit
@@ -52,7 +56,8 @@ class InferenceReport:
             f"{len(self.ghosts)}, missed {len(self.missed)}, provisional commits amended "
             f"{self.amended}, asked on the phone {self.asked}",
             f"noise: {self.put_backs} pieces lifted and put back, {self.wrong_placements} "
-            f"pieces put on a wrong cell and moved on; {self.scans:,} scans "
+            f"pieces put on a wrong cell and moved on; {self.stray_presses} stray end-turn "
+            f"presses after the commit ({self.stray_refused} refused); {self.scans:,} scans "
             f"({self.sim_seconds:,.0f} s of board time)",
             f"unextendable move, last piece at rest -> commit: p50 "
             f"{pct(self.final_latency, 50) * ms:.0f} ms, p99 {pct(self.final_latency, 99) * ms:.0f}"
@@ -81,10 +86,11 @@ def run_inference_bench(game: Game[Any, Any], variant: str, spec: BoardSpec, gam
                          seed=rng.randrange(1 << 30))
         sim.step_to(0.2)
         intended: list[str] = []
+        start: float | None = None
         for _ in range(plies):
             if game.outcome(sim.session.state) is not None:
                 break
-            ok = _turn(sim, rng, intended, report)
+            ok, start = _turn(sim, rng, intended, report, start)
             if not ok:
                 break  # the board and the session disagree: this game cannot go on
         report.host += sim.latencies
@@ -97,7 +103,9 @@ def run_inference_bench(game: Game[Any, Any], variant: str, spec: BoardSpec, gam
 
 
 def _turn(sim: Simulation, rng: random.Random, intended: list[str],
-          report: InferenceReport) -> bool:
+          report: InferenceReport, start: float | None) -> tuple[bool, float | None]:
+    """One turn carried out by hand; whether it stood as intended, and when the next player
+    starts (``None``: after a usual pause) because this one pressed end-turn again."""
     game, session = sim.game, sim.session
     state = session.state
     move = rng.choice(game.legal_moves(state))
@@ -108,7 +116,7 @@ def _turn(sim: Simulation, rng: random.Random, intended: list[str],
     # those the reading shows only through touches (a swap, a kill).
     extendable = bool(session.index.extensions(fp, first=True)) or bool(fp.touched - fp.changed)
     steps = hand_steps(game.effect(state, move), rng, before=game.layout(state))
-    t = sim.t + rng.uniform(0.2, 0.6)
+    t = start if start is not None else sim.t + rng.uniform(0.2, 0.6)
     actions: list[Action] = []
     geo = sim.board.geometry
     occupied = set(sim.board.layout())
@@ -176,6 +184,16 @@ def _turn(sim: Simulation, rng: random.Random, intended: list[str],
     if sim.final_moves() == intended:
         report.recognised += 1
         done = new[-1]
+        following: float | None = None
+        if rng.random() < 0.2:  # pressed again out of habit: the sensors took the move
+            press_again = sim.t + rng.uniform(0.0, 0.2)
+            refused = len(sim.rejected())
+            sim.schedule([Action(press_again, "button", "end-turn")])
+            report.stray_presses += 1
+            if rng.random() < 0.5:  # ... and the next player starts lifting at once
+                following = press_again + rng.uniform(0.01, 0.4)
+            sim.step_to(press_again + 0.01)
+            report.stray_refused += len(sim.rejected()) - refused
         # Filed by how the move was committed (a phone-made move has no resting piece).
         if asked or done.how == "phone":
             pass
@@ -185,10 +203,10 @@ def _turn(sim: Simulation, rng: random.Random, intended: list[str],
             report.settle_latency.append(done.t - rest)
         elif done.how == "sensors":
             report.final_latency.append(done.t - rest)
-        return True
+        return True, following
     standing = sim.final_moves()
     if len(standing) < len(intended):
         report.missed.append(f"{text} (board shows {session.ply} moves)")
     else:
         report.ghosts.append(f"intended {text}, committed {standing[len(intended) - 1:]}")
-    return False
+    return False, None

@@ -203,6 +203,9 @@ class Simulation:
     def commits(self) -> list[Committed]:
         return [o for o in self.outputs if isinstance(o, Committed)]
 
+    def rejected(self) -> list[Rejected]:
+        return [o for o in self.outputs if isinstance(o, Rejected)]
+
     def final_moves(self) -> list[str]:
         """The moves standing at the end (amended ones replaced, taken-back ones removed)."""
         return [e.footprint.text for e in self.session.history]

@@ -28,6 +28,11 @@ class Debouncer:
         return self._unsettled == 0
 
     @property
+    def in_flight(self) -> bool:
+        """A sensor reads a new value that has not held long enough to count yet."""
+        return any(c is not None for c in self._candidate)
+
+    @property
     def stable(self) -> tuple[Value | None, ...]:
         return tuple(self._stable)
 

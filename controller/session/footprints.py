@@ -13,6 +13,7 @@ checking each against the same definitions as the listed moves.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -34,12 +35,14 @@ class Footprint:
     unseen: tuple[str, ...]
     facets: Mapping[str, str]
     effect: Effect
+    # Most pieces the move can bring onto the sensed board from outside it (see ``arrivals``).
+    arrivals: int = 0
     final: Mapping[str, Value] = field(default_factory=dict)  # dict(diff), built once
-    moved: frozenset[str] = frozenset()                        # effect.changed, built once
+    moved: frozenset[str] = frozenset()    # effect.changed and touched, built once
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "final", dict(self.diff))
-        object.__setattr__(self, "moved", self.effect.changed)
+        object.__setattr__(self, "moved", self.effect.changed | self.touched)
 
     @property
     def changed(self) -> frozenset[str]:
@@ -80,7 +83,8 @@ class FootprintIndex:
                 if c.position in sensed and (v := proj(c.after)) != proj(c.before))
             fp = self._made[move] = Footprint(
                 move, game.move_text(move), diff, effect.touched & sensed, effect.path,
-                effect.unseen, game.move_facets(state, move), effect)
+                effect.unseen, game.move_facets(state, move), effect,
+                arrivals(effect, sensed))
         return fp
 
     def build(self) -> None:
@@ -279,11 +283,37 @@ class FootprintIndex:
         return list(self._fitting(diff, self.footprints if among is None else among))
 
     def _fitting(self, diff: Diff, among: Iterable[Footprint]) -> Iterator[Footprint]:
+        """Moves the reading may be on its way to: every change so far is the move's, with
+        its final value or emptied in passing, and no more pieces have appeared on empty
+        positions than hands can have brought: from positions the reading shows emptied, or
+        from outside the sensed board as far as the move takes pieces from there."""
         if not diff:
             return
-        empty = self.empty
+        empty, base = self.empty, self.reading
+        appeared = sum(1 for p, v in diff if v != empty and base.get(p) == empty)
+        surplus = appeared - sum(1 for _, v in diff if v == empty)
         for fp in among:
             final, moved = fp.final, fp.moved
-            if all(final.get(p) == v or (v == empty and (p in final or p in moved))
-                   for p, v in diff):
+            if surplus <= fp.arrivals and all(
+                    final.get(p) == v or (v == empty and (p in final or p in moved))
+                    for p, v in diff):
                 yield fp
+
+
+def arrivals(effect: Effect, sensed: frozenset[str]) -> int:
+    """The most pieces ``effect`` can bring onto the sensed board from outside it: pieces
+    taken from positions no sensor reads (a reserve, a supply, an upper level), pieces that
+    appear out of nothing (a tile from a hidden hand: more of a kind after the move than
+    before), and pieces taken off a stack that still stands (its sensor does not read it
+    empty).  A reading showing more new pieces than positions emptied plus these is no move
+    in progress: the piece came from nowhere a hand could take it (a marble put down after
+    the move that moved it was taken, a knock)."""
+    count = 0
+    gained: Counter[str] = Counter()
+    for c in effect.changes:
+        lost = len(c.before) - len(c.after)
+        if lost > 0 and (c.position not in sensed or c.after):
+            count += lost
+        gained.update(c.after)
+        gained.subtract(c.before)
+    return count + sum(n for n in gained.values() if n > 0)

@@ -77,7 +77,8 @@ class SessionConfig:
     settle_max: float = 2.5
     settle_factor: float = 2.5   # times the player's median pause between pieces
     grace: float = 1.2           # an unmatched, complete-looking board turns into correction
-    end_turn_window: float = 0.4  # an end-turn press this early still ends the coming move
+    # A press while the last piece is still being debounced waits at most this long for it.
+    end_turn_hold: float = 0.1
     takeback: str = "ask"        # ask | auto | off
     clock: TimeControl | str | None = "variant"  # a time control, None, or the variant's
 
@@ -145,8 +146,11 @@ class GameSession:
         self.unmatched_since: float | None = None
         self.correction: list[Pair] | None = None
         self.takeback_to: int | None = None
+        self.takeback_asked = False  # the offer is a phone's request, not a reading's
         self.draw_offers: set[str] = set()
-        self.end_turn_at: float | None = None
+        # A press that came while the last piece of a move was still settling on its sensor
+        # (the debouncer had not accepted it yet): decided once that reading is in.
+        self.end_turn_held: tuple[float, str | None] | None = None
         self.last_move: Footprint | None = None
         self.guide: Footprint | None = None  # the computer's move a human is to carry out
         self.guide_seat = ""                  # ... for this seat
@@ -212,6 +216,8 @@ class GameSession:
             times.append(self.clocks.deadline())  # type: ignore[arg-type]
         if self.ask_at is not None:
             times.append(self.ask_at)
+        if self.end_turn_held is not None:
+            times.append(self.end_turn_held[0] + self.config.end_turn_hold)
         if self.unmatched_since is not None and self.correction is None:
             times.append(self.unmatched_since + self.config.grace)
         return min(times) if times else None
@@ -270,6 +276,8 @@ class GameSession:
         if first or changes or self._resync:
             self._resync = False
             self._evaluate(t, out)
+        if self.end_turn_held is not None and not self.debouncer.in_flight:
+            self._end_turn_settled(t, out)
 
     def _link(self, t: float, event: LinkStatus, out: list[OutEvent]) -> None:
         if not event.connected:
@@ -491,12 +499,11 @@ class GameSession:
         return full if len(full) == 1 else []
 
     def _matched(self, t: float, fp: Footprint, out: list[OutEvent]) -> None:
-        armed = self.end_turn_at is not None and t - self.end_turn_at <= self.config.end_turn_window
         # A move the reading shows only through touches (a swap or a replace: the cells read
         # as before) is never final at once: a later touch may name other tiles.
         by_touch = bool(fp.touched - fp.changed)
-        if armed or not (self._extendable(fp) or by_touch):
-            self._commit(t, fp, "end-turn" if armed else "sensors", out)
+        if not (self._extendable(fp) or by_touch):
+            self._commit(t, fp, "sensors", out)
             return
         if not self.pending or self.pending.footprint is not fp:
             self.pending = _Pending(fp, t + self.settle_time(self.to_move))
@@ -542,7 +549,7 @@ class GameSession:
         if len(found) != 1:
             return False
         fp = found[0]
-        if strict and not self.turn.touched <= base.footprint.changed | fp.changed:
+        if strict and not self.turn.touched <= base.footprint.moved | fp.moved:
             return False
         if self._hidden_choice(fp, base):
             # The sensors alone never make a move that needs its owner's phone, an amended
@@ -557,19 +564,41 @@ class GameSession:
         return True
 
     def _try_takeback(self, t: float, diff: Diff, out: list[OutEvent]) -> bool:
-        if self.config.takeback == "off" or not self.history:
+        if not self.history:
             return False
         key = frozenset(self.reading.items())
+        base = self.amend
+        if (base is not None and self.history[-1].reading == key
+                and t - base.committed_at <= self.config.settle_max
+                and not self.index.toward(diff, "public", first=True)):
+            # The move the sensors took a moment ago is undone on the board at once, and the
+            # next player could not be starting a move of theirs so (a piece set down on its
+            # way elsewhere, a move put back): a provisional move is amended to none, as a
+            # piece lifted and put back is no move.  (When the next player could be starting,
+            # the board's next readings decide: an amendment, their move, or the offer.)
+            log.info("ply %d: %s withdrawn (the board is back as before it)", self.ply,
+                     base.footprint.text)
+            self._take_back(t, len(self.history) - 1, out)
+            return True
+        if self.config.takeback == "off":
+            return False
         for ply in range(len(self.history) - 1, -1, -1):
             if self.history[ply].reading == key:
                 break
         else:
+            if self.takeback_to is not None and not self.takeback_asked:
+                # The board no longer shows the earlier position the offer was about: the
+                # offer lapses (an end-turn press meant for the move now on the board must
+                # not answer it).
+                self.takeback_to = None
+                self._prompt(out, t, None, "takeback", "")
             return False
         if self.config.takeback == "auto":
             self._take_back(t, ply, out)
             return True
         if self.takeback_to != ply:
             self.takeback_to = ply
+            self.takeback_asked = False
             undone = ", ".join(e.footprint.text for e in self.history[ply:])
             self._prompt(out, t, None, "takeback", f"The board shows the position before "
                          f"{undone}. Take back?", ("accept", "decline"))
@@ -623,6 +652,10 @@ class GameSession:
         seat = self.to_move or ""
         before = self.state
         idx = self.index
+        # Whatever stood before the move (a take-back offer of a reading in passing, a
+        # correction) is over: the board shows a legal move now.  A stale offer left standing
+        # would be accepted by the next stray end-turn press.
+        self._settled(out, t)
         # The footprint comes from this position's own legal moves: no need to generate them
         # all again to check it (apply would), on the path to the LED frame.
         assert idx.state is before, "a footprint of another position"
@@ -675,7 +708,6 @@ class GameSession:
         self.ask_at = None
         self.unmatched_since = None
         self.correction = None
-        self.end_turn_at = None
 
     def _check_over(self, t: float, out: list[OutEvent]) -> None:
         outcome = self.game.outcome(self.state)
@@ -722,6 +754,9 @@ class GameSession:
             self.ask_at = None
             self._dirty = True
             self._ask(t, out, self.ambiguous, asking=True)
+        if (self.end_turn_held is not None
+                and t >= self.end_turn_held[0] + self.config.end_turn_hold):
+            self._end_turn_settled(t, out)
         if self.pending and t >= self.pending.deadline and self.mode is Mode.PLAYING:
             self._commit(t, self.pending.footprint, "settle", out)
         if (self.unmatched_since is not None and self.correction is None
@@ -750,9 +785,34 @@ class GameSession:
             self._ask(t, out, self.ambiguous)
             out.append(Rejected(t, seat, "the board shows more than one move: choose yours "
                                 "on your phone"))
+        elif self.turn.touched and self.debouncer.in_flight and self.end_turn_held is None:
+            # The last piece went down a moment ago and its sensor has not settled: the press
+            # ends the reading that is landing, and nothing later (never the next player's
+            # first touch: only a reading the player saw when pressing is theirs to confirm).
+            self.end_turn_held = (t, seat)
         else:
-            # The last piece may still be settling: end the move that comes next.
-            self.end_turn_at = t
+            out.append(Rejected(t, seat, self._nothing_to_end()))
+
+    def _end_turn_settled(self, t: float, out: list[OutEvent]) -> None:
+        """The reading a held press was waiting for is in (or it did not come in time)."""
+        assert self.end_turn_held is not None
+        seat = self.end_turn_held[1]
+        self.end_turn_held = None
+        if self.mode is Mode.PLAYING and self.pending:
+            self._commit(t, self.pending.footprint, "end-turn", out)
+        elif self.mode is Mode.PLAYING and self.ambiguous:
+            self._ask(t, out, self.ambiguous)
+        else:
+            out.append(Rejected(t, seat, self._nothing_to_end()))
+
+    def _nothing_to_end(self) -> str:
+        """Why an end-turn press ends nothing, in the words of what the board shows."""
+        if self.reading and self.index.diff_of(self.reading):
+            return ("nothing to end yet: the board does not show a whole move; finish it, or "
+                    "put the pieces back")
+        if self.turn.touched or not self.history:
+            return "nothing to end: make your move on the board first"
+        return "nothing to end: your move was already taken"
 
     def _phone(self, t: float, seat: str, raw: Mapping[str, Any], out: list[OutEvent]) -> None:
         try:
@@ -784,6 +844,7 @@ class GameSession:
                 raise act.ActionError("there is no move to take back")
             if self.takeback_to is None:
                 self.takeback_to = len(self.history) - 1
+                self.takeback_asked = True
                 last = self.history[-1]
                 self._prompt(out, t, None, "takeback", f"{seat} asks to take back "
                              f"{last.footprint.text}. Take back?", ("accept", "decline"))
@@ -815,18 +876,41 @@ class GameSession:
                                       f"(it shows: {offered})")
             self._commit(t, chosen[0], "phone", out)
         elif isinstance(action, act.Declare):
+            self._check_facets(self.state, action.facets)
             self.declared[seat] = dict(action.facets)
             self._evaluate(t, out)
         elif isinstance(action, act.DeclareMove):
-            move = self.game.parse_move(self.state, action.move)
-            if not self.game.is_legal(self.state, move):
-                self.game.apply(self.state, move)  # raises IllegalMoveError with the reason
-            self.declared_move[seat] = self.game.move_text(move)
+            self.declared_move[seat] = self._declarable_move(self.state, action.move)
             self._evaluate(t, out)
         elif isinstance(action, act.Cancel):
             self.declared.pop(seat, None)
             self.declared_move.pop(seat, None)
             self._evaluate(t, out)
+
+    def _check_facets(self, state: Any, facets: Mapping[str, str]) -> None:
+        """Refuse a declaration no legal move of the mover's agrees with (a card or tile the
+        hand does not hold, a facet this game does not have); the words go to that phone
+        only, which may hear what its own hand allows."""
+        allowed = self.game.declarable(state)
+        for key, value in facets.items():
+            if key not in allowed:
+                known = (f"here you may declare: {', '.join(allowed)}" if allowed
+                         else "no move here needs one: the board sees them all")
+                raise act.ActionError(f"{key!r} is nothing to declare; {known}")
+            if value not in allowed[key]:
+                raise act.ActionError(f"none of your moves has {key} {value!r}; yours: "
+                                      f"{', '.join(allowed[key])}")
+
+    def _declarable_move(self, state: Any, text: str) -> str:
+        """The text of a legal board move the mover's phone declares, or a refusal."""
+        move = self.game.parse_move(state, text)
+        if isinstance(move, (Resign, AgreeDraw, TimeForfeit)):
+            raise act.ActionError(f"{text!r} is not a move to declare: to give up, use "
+                                  "Resign on your own page (a seat resigns only for itself); "
+                                  "to end in a draw, offer one")
+        if not self.game.is_legal(state, move):
+            self.game.apply(state, move)  # raises IllegalMoveError with the reason
+        return self.game.move_text(move)
 
     def clock_json(self, t: float) -> dict[str, Any] | None:
         """The clocks as the pages show them (None: the game is untimed)."""
@@ -841,13 +925,10 @@ class GameSession:
                 action, (act.Declare, act.DeclareMove, act.Choose)):
             return False
         if isinstance(action, act.Declare):
+            self._check_facets(base.index.state, action.facets)
             base.declared.update(action.facets)
         else:
-            state = base.index.state
-            move = self.game.parse_move(state, action.move)
-            if not self.game.is_legal(state, move):
-                self.game.apply(state, move)  # raises IllegalMoveError with the reason
-            base.declared_move = self.game.move_text(move)
+            base.declared_move = self._declarable_move(base.index.state, action.move)
         self._evaluate(t, out)
         return True
 
@@ -895,6 +976,7 @@ class GameSession:
                    out: list[OutEvent]) -> None:
         if self.mode is Mode.OVER:
             raise act.ActionError("the game is already over")
+        self._settled(out, t)
         self.state = self.game.apply(self.state, move)
         self._index = None
         self._reset_turn()

@@ -90,8 +90,10 @@ def test_the_next_player_moves_after_a_commit():
 
 
 def test_reading_an_earlier_position_offers_a_take_back():
-    sim = simulate(INLINE + moves((2.0, "lift", "D4"), (2.3, "place", "A1"))
-                   + [{"t": 3.0, "phone": {"seat": "w", "type": "takeback", "accept": True}}])
+    # Put back well after the move was taken (it is final by then): the opponent decides.
+    sim = simulate(INLINE + moves((4.0, "lift", "D4"), (4.3, "place", "A1"))
+                   + [{"t": 5.0, "phone": {"seat": "w", "type": "takeback", "accept": True}}],
+                   tail=6.0)
     offers = [p for p in of(sim, Prompt) if p.kind == "takeback" and p.text]
     assert offers and "A1B2" in offers[0].text and offers[0].choices == ("accept", "decline")
     [undone] = of(sim, TakenBack)
@@ -100,13 +102,25 @@ def test_reading_an_earlier_position_offers_a_take_back():
 
 
 def test_take_back_can_be_automatic_or_off():
-    auto = simulate(INLINE + moves((2.0, "lift", "D4"), (2.3, "place", "A1")),
-                    config=SessionConfig(takeback="auto"))
+    auto = simulate(INLINE + moves((4.0, "lift", "D4"), (4.3, "place", "A1")),
+                    config=SessionConfig(takeback="auto"), tail=5.0)
     assert auto.final_moves() == [] and len(of(auto, TakenBack)) == 1
-    off = simulate(INLINE + moves((2.0, "lift", "D4"), (2.3, "place", "A1")),
-                   config=SessionConfig(takeback="off"))
+    off = simulate(INLINE + moves((4.0, "lift", "D4"), (4.3, "place", "A1")),
+                   config=SessionConfig(takeback="off"), tail=5.0)
     assert off.final_moves() == ["A1B2"] and of(off, TakenBack) == []
     assert any(c.active for c in of(off, Correction))
+
+
+@pytest.mark.parametrize("takeback", ["ask", "off"])
+def test_a_move_put_back_at_once_is_withdrawn_like_a_piece_put_back(takeback):
+    # Taken by the sensors at 0.915 s and undone 1.4 s later, before the next player could
+    # be making a move of theirs so: still provisional, the move is amended to none.
+    sim = simulate(INLINE + moves((2.0, "lift", "D4"), (2.3, "place", "A1")),
+                   config=SessionConfig(takeback=takeback))
+    [undone] = of(sim, TakenBack)
+    assert undone.move == "A1B2" and sim.final_moves() == [] and sim.session.to_move == "b"
+    assert not [p for p in of(sim, Prompt) if p.kind == "takeback" and p.text]
+    assert not any(c.active for c in of(sim, Correction))
 
 
 def test_no_match_blinks_then_guides_back_with_pairs_and_words_and_ends_by_itself():
@@ -176,14 +190,15 @@ def test_a_piece_in_the_way_at_the_start_blinks():
     assert frame_at(sim, 0.5).lights == {"E5": L.SETUP_EXTRA}
 
 
-def test_end_turn_with_nothing_to_end_arms_for_a_moment_then_is_forgotten():
+def test_end_turn_with_nothing_to_end_is_refused_and_never_ends_a_later_move():
+    # The press came 100 ms before the player lifted anything: it confirms nothing, and the
+    # broadside's first marble waits for its own end (here the settle time).
     sim = simulate([{"t": 0.5, "button": "end-turn"}]
                    + moves((0.6, "lift", "C3"), (0.75, "place", "D3")))
+    [refusal] = of(sim, Rejected)
+    assert refusal.t == 0.5 and refusal.reason.startswith("nothing to end")
     [c] = commits(sim)
-    assert c.how == "end-turn"  # the press came just before the marble settled
-    later = simulate([{"t": 0.5, "button": "end-turn"}]
-                     + moves((2.0, "lift", "C3"), (2.3, "place", "D3")))
-    assert commits(later)[0].how == "settle"
+    assert (c.move, c.how) == ("C3D3", "settle")
 
 
 def test_an_unknown_button_is_refused_with_the_boards_buttons():

@@ -57,10 +57,26 @@ def seen_by_sensors(service: Service, position: str, timeout: float = 2.0) -> No
         service.table.wait_for(service.table.version, 0.005)
 
 
+class PlayersPace:
+    """The session's clock: real time plus the pauses between turns the players take (the
+    test's hands are machine-fast; people take a breath before the next move, so a move is
+    not read as the previous player amending theirs)."""
+
+    def __init__(self) -> None:
+        self.paused = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.paused
+
+    def breathe(self, seconds: float = 3.0) -> None:
+        self.paused += seconds
+
+
 def play(service: Service, truth: Truth, table: Browser, phones: dict[str, Browser],
-         plies: int, rng: random.Random) -> None:
+         plies: int, rng: random.Random, pace: PlayersPace) -> None:
     game = service.game
     for _ in range(plies):
+        pace.breathe()
         snap = service.table.public()
         if snap["outcome"]:
             return
@@ -105,7 +121,8 @@ def play(service: Service, truth: Truth, table: Browser, phones: dict[str, Brows
 @pytest.mark.slow
 @pytest.mark.parametrize("game, variant, plies", GAMES)
 def test_no_seat_receives_another_seats_hand_in_a_real_game(game, variant, plies):
-    service = Service(ServiceOptions(game=game, variant=variant, seed=5)).start()
+    pace = PlayersPace()
+    service = Service(ServiceOptions(game=game, variant=variant, seed=5), clock=pace).start()
     try:
         wait_until(service.table, lambda s: s["status"] == "playing")
         truth = Truth(service)
@@ -120,7 +137,7 @@ def test_no_seat_receives_another_seats_hand_in_a_real_game(game, variant, plies
                 assert phone.get(entry["url"].removeprefix(base))[0] == 200
                 phone.stream("/api/seat/events")
                 phones[entry["seat"]] = phone
-            play(service, truth, table, phones, plies, random.Random(f"{game}{variant}"))
+            play(service, truth, table, phones, plies, random.Random(f"{game}{variant}"), pace)
             truth.note()
             final = service.table.version
             table_stream.until(lambda e: e.kind == "state" and int(e.id) >= final)
