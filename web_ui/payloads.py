@@ -109,13 +109,16 @@ def qr_svg(url: str) -> str:
 
 def join_entries(web: WebState, base_url: str, every: bool) -> list[dict[str, Any]]:
     """Each seat's join link and QR code: for seats nobody has joined yet (the table page),
-    or for every seat (the host's page)."""
+    or for every seat (the host's page); never for a seat the computer plays (``computer``
+    names its level instead: its link would show the computer's hand)."""
     names, joined = web.names(), set(web.tokens.joined())
+    computer = web.service.computer_seats()
     out = []
     for seat, token in web.tokens.items():
         entry: dict[str, Any] = {"seat": seat, "label": seat_label(web.service.game, seat),
-                                 "name": names.get(seat, ""), "joined": seat in joined}
-        if every or seat not in joined:
+                                 "name": names.get(seat, ""), "joined": seat in joined,
+                                 "computer": computer.get(seat)}
+        if seat not in computer and (every or seat not in joined):
             url = f"{base_url.rstrip('/')}/join/{token}"
             entry.update(url=url, qr=qr_svg(url))
         out.append(entry)

@@ -119,7 +119,7 @@ def test_new_links_lock_out_the_old_link_and_its_cookie(app):
     assert host.get(f"/host/{HOST_TOKEN}").status_code == 303
     assert host.post("/api/host/reissue", json={"seat": "b"}).status_code == 200
     assert player.get("/api/seat").status_code == 401
-    assert "no longer works" in player.get("/api/seat").get_json()["error"]
+    assert "made a new link for your seat" in player.get("/api/seat").get_json()["error"]
     assert player.get(f"/join/{old}").status_code == 403
     join(player, app, "b")
     assert player.get("/api/seat").status_code == 200

@@ -85,7 +85,7 @@ def test_a_replaced_link_ends_its_seat_stream(abalone):
         app.extensions["boardlight"].tokens.reissue("b")
         app.extensions["boardlight"].hub.web_changed()
         revoked = stream.until(lambda e: e.kind == "revoked")
-        assert "no longer works" in revoked.json()["error"]
+        assert "made a new link for your seat" in revoked.json()["error"]
         assert stream.ended.wait(5)
         again = SSEClient(base + "/api/seat/events",
                           {"Cookie": player.cookie_header()}).start()

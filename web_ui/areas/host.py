@@ -20,7 +20,7 @@ from web_ui.areas.common import base_url
 from web_ui.http import json_object, text_field
 from web_ui.payloads import join_entries
 from web_ui.state import NAME_LIMIT, WebState, web_state
-from web_ui.tokens import same
+from web_ui.tokens import Revoked, same
 
 bp = Blueprint("host", __name__)
 
@@ -170,9 +170,14 @@ def computer() -> Response:
     level = body["level"]
     if level is not None and (not isinstance(level, str) or level not in LEVELS):
         raise BadRequest(f"'level' must be one of {', '.join(LEVELS)}, or null for a person")
+    before = web.service.computer_seats().get(seat)
     try:
         web.service.set_computer(seat, level)
     except ValueError as exc:  # a new game with other seats began meanwhile
         raise Conflict(str(exc)) from None
+    if (before is None) != (level is None):
+        # Handed to the computer: whoever held the seat lets go (its page would show the
+        # computer's hand).  Handed back to a person: a fresh link nobody has seen.
+        web.tokens.reissue(seat, Revoked.COMPUTER if level else Revoked.PERSON)
     web.hub.web_changed()
     return jsonify(host_info(web))

@@ -2,12 +2,15 @@
 
 ``/join/<token>`` checks the token (constant time), writes the seat and the token into the
 signed session cookie and redirects to ``/seat`` so that the token leaves the address bar.
-Every later request checks the cookie's token against the seat's current one, so a re-issued
-link (or a new game) locks out the old cookies too.
+The first browser to join holds the seat: the link is spent for every other browser (it was
+shown as a QR code for the whole table to see) until the host issues a new one.  A seat the
+computer plays has no link at all.  Every later request checks the cookie's token against the
+seat's current one, so a re-issued link (or a new game) locks out the old cookies too.
 """
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from flask import Blueprint, Response, jsonify, redirect, render_template, session, url_for
@@ -20,13 +23,35 @@ from web_ui.http import json_object
 from web_ui.outcome import post_and_wait
 from web_ui.payloads import seat_label, seat_payload
 from web_ui.state import WebState, web_state
+from web_ui.tokens import Revoked
 
 bp = Blueprint("seat", __name__)
 
 NOT_JOINED = ("this browser has not joined a seat: open your seat's join link (scan its code "
               "on the table page)")
-REPLACED = ("your seat link no longer works (a new game started, or the host issued new "
-            "links): scan your seat's code on the table page again")
+REVOKED = {
+    Revoked.NEW_GAME: "your seat link no longer works: a new game started. Scan your seat's "
+                      "code on the table page again",
+    Revoked.REISSUED: "the host made a new link for your seat, so this browser no longer holds "
+                      "it: scan the new code on the table page (or ask the host) to take it "
+                      "again",
+    Revoked.COMPUTER: "the host gave your seat to the computer, so this browser no longer "
+                      "holds it",
+    Revoked.PERSON: "the host made a new link for your seat, so this browser no longer holds "
+                    "it: scan the new code on the table page to take it again",
+}
+
+
+def taken(label: str) -> str:
+    return (f"{label}'s seat is taken: someone has already joined with this link. If that was "
+            f"you on another phone or browser, ask the host for a new link for {label} (host "
+            "page, 'New link for this seat'): the new link ends the other browser's hold on "
+            "the seat")
+
+
+def computer_plays(label: str) -> str:
+    return (f"{label} is played by the computer, so there is no seat to join. The host can "
+            "give it back to a person on the host page ('Played by'), which makes a new link")
 ACTION_FIELDS = ("type", "move", "facets", "accept", "offer")
 
 
@@ -36,7 +61,7 @@ def seat_problem(web: WebState) -> str | None:
     if not isinstance(seat, str) or not isinstance(token, str):
         return NOT_JOINED
     if not web.tokens.valid(seat, token):
-        return REPLACED
+        return REVOKED[web.tokens.why_revoked(seat)]
     return None
 
 
@@ -54,9 +79,17 @@ def join(token: str) -> Any:
     if seat is None:
         raise Forbidden("this join link is not valid (any more): scan your seat's code on the "
                         "table page, or ask the host for a new link")
+    label = seat_label(web.service.game, seat)
+    if seat in web.service.computer_seats():
+        raise Conflict(computer_plays(label))
+    browser = session.get("browser")
+    if not isinstance(browser, str):
+        browser = secrets.token_urlsafe(12)
+    if not web.tokens.claim(seat, token, browser):
+        raise Conflict(taken(label))
     session.permanent = True
+    session["browser"] = browser
     session["seat"], session["seat_token"] = seat, token
-    web.tokens.join(seat)
     web.hub.web_changed()
     return redirect(url_for("seat.page"), code=303)
 
@@ -85,6 +118,12 @@ def me() -> Response:
 
 @bp.post("/api/seat/leave")
 def leave() -> Response:
+    """Forget this browser's seat; a seat it held is free for the next browser again."""
+    web = web_state()
+    seat, browser = session.get("seat"), session.get("browser")
+    if isinstance(seat, str) and isinstance(browser, str) and not seat_problem(web):
+        web.tokens.release(seat, browser)
+        web.hub.web_changed()
     session.pop("seat", None)
     session.pop("seat_token", None)
     return jsonify(ok=True)
@@ -123,6 +162,6 @@ def events() -> Response:
         return seat_payload(web, seat)
 
     def revoked() -> str | None:
-        return None if web.tokens.valid(seat, token) else REPLACED
+        return None if web.tokens.valid(seat, token) else REVOKED[web.tokens.why_revoked(seat)]
 
     return event_stream(web, seat, payload, revoked)

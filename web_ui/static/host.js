@@ -36,7 +36,8 @@
     box.replaceChildren();
     for (const seat of info.seats) {
       const qr = BL.el("div", { class: "qr-box" });
-      qr.innerHTML = seat.qr; // SVG made by the server (segno)
+      if (seat.qr) qr.innerHTML = seat.qr; // SVG made by the server (segno)
+      else qr.append(BL.el("p", { class: "small muted", text: "No link: the computer plays this seat." }));
       const input = BL.el("input", { type: "text", name: seat.seat, value: seat.name, maxlength: "40",
         placeholder: "player's name", autocomplete: "off" });
       const played = BL.el("select", { name: `computer-${seat.seat}`, "data-seat": seat.seat,
@@ -49,9 +50,9 @@
         BL.el("div", { class: "meta" },
           BL.el("label", {}, `${seat.label}${seat.joined ? " (joined)" : ""}`, input),
           BL.el("label", {}, "Played by", played),
-          BL.el("a", { href: seat.url, text: seat.url }),
-          BL.el("button", { type: "button", class: "button", text: "New link for this seat",
-            onclick: () => reissue({ seat: seat.seat }) }))));
+          ...(seat.url ? [BL.el("a", { href: seat.url, text: seat.url }),
+            BL.el("button", { type: "button", class: "button", text: "New link for this seat",
+              onclick: () => reissue({ seat: seat.seat }) })] : []))));
     }
   }
 

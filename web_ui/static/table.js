@@ -34,7 +34,9 @@
     for (const seat of r.data.seats) {
       const card = BL.el("div", { class: "join-code" + (seat.joined ? " joined" : "") },
         BL.el("div", { class: "who" }, BL.dot(BL.seatColour(s, seat.seat)), BL.seatName(s, seat.seat)));
-      if (seat.qr) {
+      if (seat.computer) {
+        card.append(BL.el("p", { class: "small", text: "Played by the computer: no phone needed." }));
+      } else if (seat.qr) {
         const code = BL.el("div", { class: "qr-box" });
         code.innerHTML = seat.qr; // SVG made by the server (segno), not from user input
         card.append(code, BL.el("a", { href: seat.url, text: "or open this link" }));
