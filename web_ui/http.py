@@ -107,6 +107,12 @@ def json_object(fields: Collection[str], required: Collection[str] = ()) -> dict
         where = f" (line {exc.lineno}, column {exc.colno})" if isinstance(
             exc, json.JSONDecodeError) else ""
         raise BadRequest(f"the body is not valid JSON{where}") from None
+    except RecursionError:  # '[[[[...' thousands deep: the parser gives up, we refuse
+        raise BadRequest(f"the body nests too deeply: no request here nests more than "
+                         f"{MAX_DEPTH} levels") from None
+    if _depth(body) > MAX_DEPTH:
+        raise BadRequest(f"the body nests too deeply: no request here nests more than "
+                         f"{MAX_DEPTH} levels")
     if not isinstance(body, dict):
         raise BadRequest("the body must be a JSON object, e.g. "
                          + json.dumps({k: "..." for k in (required or fields)}))
@@ -118,6 +124,25 @@ def json_object(fields: Collection[str], required: Collection[str] = ()) -> dict
     if missing:
         raise BadRequest(f"missing field {missing[0]!r}")
     return body
+
+
+MAX_DEPTH = 8
+
+
+def _depth(value: Any) -> int:
+    """How deeply a parsed JSON value nests (without recursion: a refused body is cheap)."""
+    deepest, todo = 0, [(value, 0)]
+    while todo:
+        item, level = todo.pop()
+        if isinstance(item, dict):
+            todo += [(v, level + 1) for v in item.values()]
+        elif isinstance(item, list):
+            todo += [(v, level + 1) for v in item]
+        else:
+            deepest = max(deepest, level)
+            continue
+        deepest = max(deepest, level + 1)
+    return deepest
 
 
 def text_field(body: dict[str, Any], key: str, limit: int = 64) -> str:

@@ -453,6 +453,10 @@ class Game(ABC, Generic[S, M]):
     def layout(self, state: S) -> Mapping[str, Stack]:
         """What physically stands on every position (cells and zones) that holds something."""
 
+    @abstractmethod
+    def pieces(self, variant: str | None = None) -> tuple[Piece, ...]:
+        """Every kind of piece ``variant`` is played with (what a layout's stacks hold)."""
+
     def polarity(self, piece: Piece) -> int:
         """The magnet pole a piece shows a linear hall sensor: +1 north, -1 south.
 
@@ -495,14 +499,19 @@ class Game(ABC, Generic[S, M]):
         """
         return {}
 
-    def facet_choices(self, state: S) -> dict[str, list[str]]:
-        """The facets the legal moves differ in, with their values (what a phone may declare
-        before moving): ``{"cards": ["KD", "KH", ...]}``; facets every move shares are left out."""
+    def declarable(self, state: S) -> dict[str, list[str]]:
+        """Every facet of the legal moves with every value it takes (what the mover's phone
+        may declare at all): ``{"cards": ["KD", "KH QH", ...]}``."""
         found: dict[str, set[str]] = {}
         for move in self.legal_moves(state):
             for key, value in self.move_facets(state, move).items():
                 found.setdefault(key, set()).add(value)
-        return {k: sorted(v) for k, v in sorted(found.items()) if len(v) > 1}
+        return {k: sorted(v) for k, v in sorted(found.items())}
+
+    def facet_choices(self, state: S) -> dict[str, list[str]]:
+        """The facets the legal moves differ in, with their values (what a phone offers to
+        declare before moving); facets every move shares are left out."""
+        return {k: v for k, v in self.declarable(state).items() if len(v) > 1}
 
     # ---- matches (series of games) ------------------------------------------------------
 

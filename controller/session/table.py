@@ -152,6 +152,11 @@ class Table:
             seats[seat] = {**public, "seat": seat, "view": game.view(state, seat),
                            "prompts": public["prompts"] + mine}
         with self._cond:
+            unchanged = (self._public and {**public, "version": self._version} == self._public
+                         and all(self._seats.get(s) == {**v, "version": self._version}
+                                 for s, v in seats.items()))
+            if unchanged:
+                return  # a refused action, a tick: nothing a page shows has changed
             self._version += 1
             self._public = {**public, "version": self._version}
             self._seats = {s: {**v, "version": self._version} for s, v in seats.items()}

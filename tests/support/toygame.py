@@ -135,6 +135,9 @@ class Toy(Game[ToyState, Lay]):
     def seat_name(self, seat: str) -> str:
         return {"n": "North", "s": "South"}[seat]
 
+    def pieces(self, variant: str | None = None) -> tuple[str, ...]:
+        return ("r", "b")
+
     def move_facets(self, state: ToyState, move: Lay) -> Mapping[str, str]:
         return {"token": move.token}
 

@@ -62,6 +62,10 @@ def place() -> Response:
     body = json_object(("position", "piece"), required=("position",))
     position = _position(service, text_field(body, "position"))
     piece = text_field(body, "piece", limit=16) if body.get("piece") is not None else None
+    kinds = service.game.pieces(service.variant)
+    if piece is not None and piece not in kinds:
+        names = ", ".join(f"{k} ({service.game.piece_name(k)})" for k in kinds)
+        raise BadRequest(f"{service.game.title} has no piece {piece!r}; its pieces: {names}")
     try:
         placed = service.sim_place(position, piece)
     except BoardError as exc:

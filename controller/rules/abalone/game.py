@@ -464,6 +464,9 @@ class Abalone(Game[AbaloneState, Move]):
     def seat_name(self, seat: str) -> str:
         return COLOUR_NAMES.get(seat, seat).capitalize()
 
+    def pieces(self, variant: str | None = None) -> tuple[str, ...]:
+        return self.variant(variant).seats  # one colour of marble per seat
+
     def piece_name(self, piece: str, plural: bool = False) -> str:
         return f"{COLOUR_NAMES.get(piece, piece)} marble{'s' if plural else ''}"
 

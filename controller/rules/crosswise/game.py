@@ -180,6 +180,10 @@ class Crosswise(Game[CrosswiseState, Move]):
         # last move, ambiguity and corrections only; the phone shows its owner's options.
         return ()
 
+    def pieces(self, variant: str | None = None) -> tuple[str, ...]:
+        self.variant(variant)
+        return physical.PIECES
+
     def piece_name(self, piece: str, plural: bool = False) -> str:
         """A tile in words (``triangle tile (3)``); a seat as a player (``green-1 player``),
         which is how pages label the seats."""

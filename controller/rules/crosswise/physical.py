@@ -43,6 +43,8 @@ USED_SLOTS = {code: tuple(f"used-{ACTION_KIND[code]}-{k}" for k in range(1, COPI
 SLOTS: tuple[str, ...] = tuple(slot for code in ACTIONS for slot in USED_SLOTS[code])
 ZONES: tuple[str, ...] = (*SUPPLY_SYMBOL.values(), *SUPPLY_ACTION.values())
 POSITIONS = CELL_NAMES + SLOTS + ZONES
+PIECES: tuple[str, ...] = (*(str(s) for s in SYMBOLS), *(ACTION_KIND[a] for a in ACTIONS))
+"""The tiles as they stand on the board: a symbol's number, an action tile's kind."""
 RANK = {p: k for k, p in enumerate(POSITIONS)}
 
 

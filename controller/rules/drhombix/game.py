@@ -159,5 +159,9 @@ class Drhombix(Game[DrhombixState, Move]):
     def seat_name(self, seat: str) -> str:
         return {"w": "White", "b": "Black"}.get(seat, seat.capitalize())
 
+    def pieces(self, variant: str | None = None) -> tuple[str, ...]:
+        # The ant game is played with pieces of one kind, owned by nobody.
+        return ("o",) if physical.is_ant(self.variant(variant)) else ("w", "b")
+
 
 DRHOMBIX = Drhombix()

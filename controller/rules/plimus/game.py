@@ -257,6 +257,12 @@ class Plimus(Game[PlimusState, PlimusMove]):
         # blank stone carries a north magnet too, so that the board sees where it was put.
         return -1 if piece.endswith("-") else 1
 
+    def pieces(self, variant: str | None = None) -> tuple[str, ...]:
+        v = self.variant(variant)
+        stones = tuple(PIECES[kind_of(team_index(seat), sign)] for seat in v.seats
+                       for sign in (1, -1))
+        return (*stones, BLANK_PIECE) if v.options["blank"] else stones
+
     def piece_name(self, piece: str, plural: bool = False) -> str:
         s = "s" if plural else ""
         if piece == BLANK_PIECE:

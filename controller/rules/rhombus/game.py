@@ -194,7 +194,7 @@ class Rhombus(Game[RhombusState, Move]):
             return ()
         return tuple(_finder(state).toward("public", (), ()))
 
-    def facet_choices(self, state: RhombusState) -> dict[str, list[str]]:
+    def declarable(self, state: RhombusState) -> dict[str, list[str]]:
         """The card sets with at least one action, each found by one search (listing every
         action of a Formation flush would take half a second)."""
         if self.outcome(state) is not None:
@@ -203,7 +203,7 @@ class Rhombus(Game[RhombusState, Move]):
         sets = sorted({cards_text(cards) for cards in finder.card_sets("legal")
                        if next(iter(finder.toward("legal", (), (),
                                                   facets={"cards": cards_text(cards)})), None)})
-        return {"cards": sets} if len(sets) > 1 else {}
+        return {"cards": sets} if sets else {}
 
     def sample_hidden(self, state: RhombusState, seat: str,
                       rng: random.Random) -> RhombusState:
@@ -231,6 +231,9 @@ class Rhombus(Game[RhombusState, Move]):
 
     def seat_name(self, seat: str) -> str:
         return COLOUR_NAMES.get(seat, seat).capitalize()
+
+    def pieces(self, variant: str | None = None) -> tuple[str, ...]:
+        return self.variant(variant).seats  # one colour of piece per seat
 
     def next_match_game(self, finished: RhombusState, variant: str,
                         seed: int) -> RhombusState:
