@@ -102,6 +102,8 @@ class Service:
         self.table = Table(self.runner)
         self.computer = ComputerPlayer(self.runner, clock)
         self.table.extras["computer"] = self.computer.seats
+        self._names: dict[str, str] = {}  # seat -> the player's name (public, display only)
+        self.table.extras["names"] = self.names
         self.runner.subscribe(self._show_leds)
         self.link: Any = None
         if options.board == "serial":
@@ -240,6 +242,21 @@ class Service:
 
     # ---- what pages and buttons do -------------------------------------------------------------
 
+    def names(self) -> dict[str, str]:
+        """The players' names by seat (what the host typed; public)."""
+        return dict(self._names)
+
+    def set_names(self, names: dict[str, str]) -> None:
+        """Name seats (``""`` forgets a name); names of seats this game lacks are refused."""
+        seats = self.table.seats
+        unknown = sorted(set(names) - set(seats))
+        if unknown:
+            raise ServiceError(f"{unknown[0]!r} is not a seat of this game; seats: "
+                               f"{', '.join(seats)}")
+        merged = {**self._names, **names}
+        self._names = {s: n for s, n in merged.items() if n}
+        self.table.refresh()
+
     def computer_seats(self) -> dict[str, str]:
         """The seats the computer plays, with their levels."""
         return self.computer.seats()
@@ -291,6 +308,8 @@ class Service:
             self.table.start_match(rule)
         if self.scan_loop:
             self.scan_loop.stop()
+        if not same:
+            self._names = {}  # another game or variant: other players, and no seat carries over
         self.game, self.variant = new_game, v
         state = (new_game.next_match_game(previous, v, seed) if goes_on
                  else new_game.setup(v, seed=seed))

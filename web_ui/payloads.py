@@ -39,7 +39,7 @@ def sim_json(service: BoardService) -> dict[str, Any] | None:
 
 def _extras(web: WebState, seats: Sequence[str]) -> dict[str, Any]:
     service = web.service
-    return {"names": web.names(), "labels": labels(service.game, seats),
+    return {"labels": labels(service.game, seats),
             "joined": web.tokens.joined(), "links": web.tokens.generation,
             "sim": sim_json(service),
             "board": "simulated" if service.sim is not None else "sensors"}

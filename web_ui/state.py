@@ -1,4 +1,4 @@
-"""What the web UI keeps beside the service: join tokens, player names, the stream hub.
+"""What the web UI keeps beside the service: join tokens and the stream hub.
 
 One ``WebState`` per app, reached as ``app.extensions["boardlight"]`` (``web_state()``).
 """
@@ -6,7 +6,6 @@ One ``WebState`` per app, reached as ``app.extensions["boardlight"]`` (``web_sta
 from __future__ import annotations
 
 import secrets
-import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -25,8 +24,6 @@ class WebState:
         self.config = config
         self.host_token: str = config.get("HOST_TOKEN") or secrets.token_urlsafe(18)
         self.tokens = SeatTokens(service.table.seats)
-        self._names: dict[str, str] = {}
-        self._lock = threading.Lock()
         self.hub = StreamHub(int(config["MAX_STREAMS"]), int(config["SSE_QUEUE"]))
         self.hub.attach(service.runner)
         service.table.on_change(self._table_changed)
@@ -41,8 +38,6 @@ class WebState:
         seats = self.seats
         if seats != self.tokens.seats:
             self.tokens.reset(seats)
-            with self._lock:
-                self._names = {s: n for s, n in self._names.items() if s in seats}
         self.hub.changed(version)
 
     def new_game_started(self) -> None:
@@ -50,20 +45,9 @@ class WebState:
         self.tokens.reset(self.seats)
         self.hub.web_changed()
 
-    # ---- player names (display only) ---------------------------------------------------------
-
     def names(self) -> dict[str, str]:
-        with self._lock:
-            return dict(self._names)
-
-    def set_names(self, names: Mapping[str, str]) -> None:
-        with self._lock:
-            for seat, name in names.items():
-                if name:
-                    self._names[seat] = name
-                else:
-                    self._names.pop(seat, None)
-        self.hub.web_changed()
+        """The players' names (kept by the service: public, in the table's snapshot)."""
+        return self.service.names()
 
 
 def web_state() -> WebState:

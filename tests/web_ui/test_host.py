@@ -68,6 +68,17 @@ def test_player_names_are_shown_to_everybody(host, client):
     assert client.get("/api/state").get_json()["names"] == {"b": "Ann"}
 
 
+def test_names_stay_with_a_new_game_of_the_same_kind_and_start_fresh_with_another(host, client):
+    host.post("/api/host/names", json={"names": {"b": "Ann", "w": "Bo"}})
+    assert host.post("/api/host/game", json={}).status_code == 200
+    assert client.get("/api/state").get_json()["names"] == {"b": "Ann", "w": "Bo"}
+    assert host.post("/api/host/game", json={"game": "rhombus"}).status_code == 200
+    snap = client.get("/api/state").get_json()
+    assert snap["game"] == "rhombus" and snap["names"] == {}  # Rhombus's "b" is not Ann
+    assert host.post("/api/host/game", json={"game": "abalone"}).status_code == 200
+    assert client.get("/api/state").get_json()["names"] == {}
+
+
 @pytest.mark.parametrize(("names", "words"), [
     ({"x": "Ann"}, "'x' is not a seat"),
     ({"b": 5}, "must be a string"),

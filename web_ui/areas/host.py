@@ -139,7 +139,7 @@ def names() -> Response:
         if len(name) > NAME_LIMIT or not name.isprintable():
             raise BadRequest(f"a name is at most {NAME_LIMIT} printable characters")
         clean[seat] = name
-    web.set_names(clean)
+    web.service.set_names(clean)
     return jsonify(host_info(web))
 
 
