@@ -3,9 +3,10 @@
 
     python3 bootstrap.py serve [ARGS...]   start the service (simulated board unless told)
     python3 bootstrap.py test [PYTEST ARGS...]   run the whole test suite (installs Debian's
-                                           chromium for the browser tests, and nodejs, npm
+                                           chromium for the browser tests, nodejs, npm
                                            and MicroPython's WebAssembly port for the
-                                           firmware's tests, when missing)
+                                           firmware's tests, and mosquitto for the club
+                                           tests, when missing)
     python3 bootstrap.py env               only create/refresh the environment
 
 Needs nothing but Python 3.11+.  The first run creates a virtual environment in ``.venv``
@@ -181,6 +182,22 @@ def ensure_micropython() -> None:
     stamp.write_text(wanted + "\n")
 
 
+MOSQUITTO = Path(os.environ.get("BOARDLIGHT_MOSQUITTO", "/usr/sbin/mosquitto"))
+
+
+def ensure_mosquitto() -> None:
+    """The club tests start their own Mosquitto brokers (real processes, on free ports, with
+    their own config files); install Debian's mosquitto when it is missing.
+
+    The package also enables a system broker on port 1883; the tests never use it.  When it
+    cannot be installed, the club tests fail and say what to run.
+    """
+    if MOSQUITTO.exists() or shutil.which("mosquitto"):
+        return
+    if not apt_install(["mosquitto"], "for the club tests"):
+        say("the club tests will say mosquitto is missing")
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(__doc__)
@@ -200,6 +217,7 @@ def main(argv: list[str]) -> int:
     ensure_installed("test")
     ensure_chromium()
     ensure_micropython()
+    ensure_mosquitto()
     os.execv(str(PYTHON), [str(PYTHON), "-m", "pytest", *rest])
     return 0  # not reached
 

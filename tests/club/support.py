@@ -1,0 +1,187 @@
+"""Real Mosquitto brokers for the club tests, and the helpers around them.
+
+Each broker is a ``mosquitto`` process on a free port of 127.0.0.1 with its own config file,
+persistence directory and (when asked) password and ACL files in a temp directory: never the
+system's broker.  Readiness is read from the broker's own log line, not waited for.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import socket
+import subprocess
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from boardlight.service import Service, ServiceOptions
+from club.mqtt import BrokerURL
+from club.publisher import BoardPublisher, ClubSettings
+from club.server import ClubServer
+from controller.session.session import SessionConfig
+
+MOSQUITTO = next((p for p in ("/usr/sbin/mosquitto", shutil.which("mosquitto") or "")
+                  if p and Path(p).exists()), None)
+MOSQUITTO_PASSWD = shutil.which("mosquitto_passwd")
+MISSING = ("mosquitto is not installed: run 'python3 bootstrap.py test' (it installs Debian's "
+           "mosquitto) or 'sudo apt-get install mosquitto'")
+FAST = SessionConfig(settle=0.25, settle_min=0.2)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Mosquitto:
+    """One broker process; ``stop`` and ``start`` again keep its port and persistence."""
+
+    def __init__(self, workdir: Path, extra: str = "", port: int | None = None) -> None:
+        assert MOSQUITTO is not None, MISSING
+        self.dir = workdir
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.port = port or free_port()
+        self.conf = self.dir / "mosquitto.conf"
+        (self.dir / "data").mkdir(exist_ok=True)
+        self.conf.write_text(
+            f"listener {self.port} 127.0.0.1\n"
+            "persistence true\n"
+            f"persistence_location {self.dir / 'data'}/\n"
+            "log_dest stderr\n"  # unbuffered, unlike stdout into a pipe
+            # Run as root (CI), mosquitto would drop to the 'mosquitto' user, which cannot
+            # write this temp directory: a test broker stays the user that started it.
+            + ("user root\n" if os.geteuid() == 0 else "")
+            +
+            "log_type error\nlog_type warning\nlog_type notice\nlog_type information\n"
+            + (extra if "allow_anonymous" in extra else "allow_anonymous true\n" + extra))
+        self.proc: subprocess.Popen[str] | None = None
+        self.lines: list[str] = []
+
+    @property
+    def url(self) -> BrokerURL:
+        return BrokerURL("127.0.0.1", self.port)
+
+    def start(self) -> Mosquitto:
+        assert MOSQUITTO is not None, MISSING
+        self.proc = subprocess.Popen([MOSQUITTO, "-c", str(self.conf)], stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True)
+        ready = threading.Event()
+        proc = self.proc
+
+        def read() -> None:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                self.lines.append(line.rstrip())
+                if " running" in line:
+                    ready.set()
+            ready.set()
+
+        threading.Thread(target=read, daemon=True, name="mosquitto-log").start()
+        assert ready.wait(10) and proc.poll() is None, \
+            "mosquitto did not start:\n" + "\n".join(self.lines)
+        return self
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            self.proc.wait(10)
+            self.proc = None
+
+    def log(self) -> str:
+        return "\n".join(self.lines)
+
+
+@contextmanager
+def broker(workdir: Path, extra: str = "") -> Iterator[Mosquitto]:
+    m = Mosquitto(workdir, extra).start()
+    try:
+        yield m
+    finally:
+        m.stop()
+
+
+class Watch:
+    """Wakes a waiting test on every change the club server sees (never by sleeping)."""
+
+    def __init__(self, server: ClubServer) -> None:
+        self.cond = threading.Condition()
+        self.server = server
+        server.listeners.append(self._poke)
+        server.result_listeners.append(lambda _r: self._poke(""))
+        self._orig_receive = server.receive
+
+    def _poke(self, _name: str) -> None:
+        with self.cond:
+            self.cond.notify_all()
+
+    def until(self, check: Callable[[], Any], timeout: float = 10.0, what: str = "") -> Any:
+        deadline = time.monotonic() + timeout
+        with self.cond:
+            while True:
+                value = check()
+                if value:
+                    return value
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"timed out waiting for {what or check}; the server "
+                                         f"has {self.server.summaries()}")
+                self.cond.wait(min(left, 0.5))
+
+
+class PlayersPace:
+    """The session's clock: real time plus the pauses players take between turns (and the
+    long stretches a test skips: a board cut off for five minutes)."""
+
+    def __init__(self) -> None:
+        self.skipped = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.skipped
+
+    def skip(self, seconds: float) -> None:
+        self.skipped += seconds
+
+
+def club_board(tmp: Path, url: BrokerURL, name: str, club: str = "tuesday", game: str = "abalone",
+               variant: str | None = None, seed: int = 1,
+               clock: PlayersPace | None = None) -> tuple[Service, BoardPublisher]:
+    clock = clock or PlayersPace()
+    service = Service(ServiceOptions(game=game, variant=variant, seed=seed, session=FAST,
+                                     db=str(tmp / f"{name}.db")), clock=clock).start()
+    publisher = BoardPublisher(ClubSettings(url, club, name, state_interval=0.05,
+                                            reconnect=(1, 1)), service, service.log).start()
+    return service, publisher
+
+
+def play_random(service: Service, plies: int, rng: random.Random,
+                pace: PlayersPace | None = None) -> list[str]:
+    """Random legal moves carried out on the simulated board as hands do; the moves made."""
+    from tests.boardlight.test_computer_game import carry_out
+    from tests.support.waiting import wait_until
+
+    done = []
+    for _ in range(plies):
+        snap = service.table.public()
+        if snap["outcome"] or snap["status"] != "playing":
+            break
+        if pace is not None:
+            pace.skip(3.0)  # a breath between turns: the next move is not an amend
+        state = service.runner.call(lambda s: s.state).result(5)
+        game = service.game
+        text = game.move_text(rng.choice(list(game.legal_moves(state))))
+        ply = snap["ply"]
+        carry_out(service, text, rng)
+        wait_until(service.table, lambda s, ply=ply: s["ply"] > ply, timeout=5)
+        done.append(text)
+    return done
+
+
+def eventlog_units(service: Service, game_id: int) -> list[tuple[int, str, int, str | None]]:
+    assert service.log is not None
+    return [(e.seq, e.kind, e.ply, e.move) for e in service.log.events(game_id)]
