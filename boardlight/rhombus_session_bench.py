@@ -9,6 +9,12 @@ narrow questions.  This measures, on a given position and the shipped 5 x 5 pres
   asks of it: for a piece lifted (lights: the table-card moves on the way; "moving": any
   public move on the way), for half a move (the same), and for the whole move at rest (its
   legal and public readings, and whether it can still grow).
+
+Each figure is taken twice: wall time, and the CPU time of the thread asking
+(``time.thread_time``), which other work on the machine cannot inflate by taking the CPU
+away (the fair figure on a shared machine).  ``python -m boardlight.rhombus_session_bench``
+times the session alone, on chosen variants and sets of positions (a quick check while
+working on the finder; ``boardlight bench rhombus`` is the full, recorded run).
 """
 
 from __future__ import annotations
@@ -27,14 +33,21 @@ from controller.rules.rhombus import game as rhombus_game
 from controller.rules.rhombus.bench import BenchResult, built_positions, random_positions
 from controller.rules.rhombus.game import RHOMBUS
 from controller.rules.rhombus.state import RhombusState
-from controller.session.footprints import Diff, FootprintIndex
+from controller.session.footprints import Diff
+from controller.session.moves import FootprintIndex, Moves
 
 
 @dataclass
 class SessionTimes:
+    """Seconds per position (``ready``), per question and per reading: wall time, and the
+    asking thread's CPU time (``cpu_``)."""
+
     ready: list[float] = field(default_factory=list)
     by_question: dict[str, list[float]] = field(default_factory=dict)
     per_reading: list[float] = field(default_factory=list)
+    cpu_ready: list[float] = field(default_factory=list)
+    cpu_by_question: dict[str, list[float]] = field(default_factory=dict)
+    cpu_per_reading: list[float] = field(default_factory=list)
 
     def line(self, label: str) -> str:
         ms = 1000.0
@@ -43,20 +56,28 @@ class SessionTimes:
             return (statistics.quantiles(xs, n=100, method="inclusive")[q - 1] if len(xs) > 1
                     else max(xs, default=0))
 
-        worst_q = max(self.by_question.items(), key=lambda kv: max(kv[1]))
-        return (f"{label}: session ready in max {max(self.ready) * ms:.2f} ms; all questions "
-                f"of one reading ({len(self.per_reading)} readings, cold): p50 "
-                f"{pct(self.per_reading, 50) * ms:.2f} ms, p99 {pct(self.per_reading, 99) * ms:.2f}"
-                f" ms, max {max(self.per_reading) * ms:.2f} ms (slowest question: "
-                f"{worst_q[0]}, {max(worst_q[1]) * ms:.2f} ms)")
+        def spread(xs: list[float]) -> str:
+            return (f"p50 {pct(xs, 50) * ms:.2f} ms, p99 {pct(xs, 99) * ms:.2f} ms, "
+                    f"max {max(xs) * ms:.2f} ms")
+
+        worst_q = max(self.cpu_by_question.items(), key=lambda kv: max(kv[1]))
+        return (f"{label}: session ready in max {max(self.ready) * ms:.2f} ms (CPU "
+                f"{max(self.cpu_ready) * ms:.2f} ms); all questions of one reading "
+                f"({len(self.per_reading)} readings, cold): {spread(self.per_reading)}; CPU "
+                f"{spread(self.cpu_per_reading)} (slowest question: {worst_q[0]}, CPU "
+                f"{max(worst_q[1]) * ms:.2f} ms)")
 
 
-def _timed(times: SessionTimes, name: str, fn: Callable[[], Any]) -> float:
+def _timed(times: SessionTimes, name: str, fn: Callable[[], Any]) -> tuple[float, float]:
+    """Ask ``fn``; (wall, CPU) seconds, also kept under ``name``."""
+    cpu = time.thread_time()
     start = time.perf_counter()
     fn()
     took = time.perf_counter() - start
+    cpu = time.thread_time() - cpu
     times.by_question.setdefault(name, []).append(took)
-    return took
+    times.cpu_by_question.setdefault(name, []).append(cpu)
+    return took, cpu
 
 
 def session_times(state: RhombusState, spec: BoardSpec, readings: int, seed: int,
@@ -70,17 +91,22 @@ def session_times(state: RhombusState, spec: BoardSpec, readings: int, seed: int
         # The bench's own list of every action (the session makes none) leaves tens of
         # thousands of objects for the collector: collect them outside the clock.
         gc.collect()
+        cpu = time.thread_time()
         start = time.perf_counter()
         idx = FootprintIndex(RHOMBUS, state, spec)
         idx.build()
         times.ready.append(time.perf_counter() - start)
-        times.per_reading.append(_questions(idx, state, move, spec, times))
+        times.cpu_ready.append(time.thread_time() - cpu)
+        wall, cpu = _questions(idx, state, move, spec, times)
+        times.per_reading.append(wall)
+        times.cpu_per_reading.append(cpu)
     return times
 
 
-def _questions(idx: FootprintIndex, state: RhombusState, move: Any, spec: BoardSpec,
-               times: SessionTimes) -> float:
-    """Every question the session asks of the readings on the way to ``move``; seconds."""
+def _questions(idx: Moves, state: RhombusState, move: Any, spec: BoardSpec,
+               times: SessionTimes) -> tuple[float, float]:
+    """Every question the session asks of the readings on the way to ``move``; (wall, CPU)
+    seconds."""
     effect = RHOMBUS.effect(state, move)
     sense, empty = spec.sense, idx.empty
     final = {c.position: project(c.after, sense, RHOMBUS.polarity) for c in effect.changes
@@ -93,42 +119,78 @@ def _questions(idx: FootprintIndex, state: RhombusState, move: Any, spec: BoardS
         half[filled[0]] = final[filled[0]]
     whole = {p: v for p, v in final.items() if idx.reading.get(p) != v}
     touched = effect.touched & spec.sensed
-    total = 0.0
+    d = frozenset(whole.items())
+    fp = idx.footprint(move)
+    asks: list[tuple[str, Callable[[], Any]]] = []
     for name, diff in (("lifted", {p: empty for p in lifted}), ("half", half)):
         part: Diff = frozenset(diff.items())
-        total += _timed(times, f"{name}: hints", partial(idx.hint_targets, part))
-        total += _timed(times, f"{name}: moving",
-                        partial(idx.toward, part, "public", first=True))
-    d = frozenset(whole.items())
-    total += _timed(times, "at rest: legal reading", lambda: idx.matching(d, touched))
-    total += _timed(times, "at rest: public reading",
-                    lambda: idx.matching(d, touched, "public", distinct=True))
-    fp = idx.footprint(move)
-    total += _timed(times, "at rest: can grow",
-                    lambda: idx.extensions(fp, first=True))
-    total += _timed(times, "at rest: hints to grow", partial(idx.growth_targets, fp))
+        asks += [(f"{name}: hints", partial(idx.hint_targets, part)),
+                 (f"{name}: moving", partial(idx.toward, part, "public", first=True))]
+    asks += [("at rest: legal reading", lambda: idx.matching(d, touched)),
+             ("at rest: public reading",
+              lambda: idx.matching(d, touched, "public", distinct=True)),
+             ("at rest: can grow", lambda: idx.extensions(fp, first=True)),
+             ("at rest: hints to grow", partial(idx.growth_targets, fp))]
+    wall = cpu = 0.0
+    for name, ask in asks:
+        took = _timed(times, name, ask)
+        wall += took[0]
+        cpu += took[1]
     # The answers, checked outside the clock: the move itself reads so, for every source.
     assert fp in idx.matching(d, touched) and idx.matching(d, touched, "public", distinct=True)
-    return total
+    return wall, cpu
 
 
-def session_lines(result: BenchResult, quick: bool = False) -> list[str]:
+def session_lines(result: BenchResult, quick: bool = False,
+                  sets: tuple[str, ...] = ("worst", "random", "built"),
+                  built_count: int | None = None) -> list[str]:
     """The session's figures for one variant: its worst position for listing (``result``),
     positions met in random play, and built flush positions of every sort (the session's
-    own worst cases need not be the listing's)."""
+    own worst cases need not be the listing's); ``sets``: only these of the three."""
     from hardware.profiles import load_profile
     spec = load_profile("rhombus").spec
-    worst = RHOMBUS.parse_position(result.worst_position, result.variant)
-    lines = [session_times(worst, spec, 10 if quick else 60, 1).line(
-        f"rhombus {result.variant}: session, worst position")]
-    random_play = SessionTimes()
-    for k, state in enumerate(random_positions(result.variant, 20 if quick else 200, 2)):
-        if RHOMBUS.outcome(state) is None:
-            session_times(state, spec, 2, k, random_play)
-    lines.append(random_play.line(f"rhombus {result.variant}: session, random play"))
-    count = 10 if quick else 300
-    any_built = SessionTimes()
-    for k, state in enumerate(built_positions(result.variant, count, 3)):
-        session_times(state, spec, 6, k, any_built)
-    lines.append(any_built.line(f"rhombus {result.variant}: session, {count} built positions"))
+    lines = []
+    if "worst" in sets:
+        worst = RHOMBUS.parse_position(result.worst_position, result.variant)
+        lines.append(session_times(worst, spec, 10 if quick else 60, 1).line(
+            f"rhombus {result.variant}: session, worst position"))
+    if "random" in sets:
+        random_play = SessionTimes()
+        for k, state in enumerate(random_positions(result.variant, 20 if quick else 200, 2)):
+            if RHOMBUS.outcome(state) is None:
+                session_times(state, spec, 2, k, random_play)
+        lines.append(random_play.line(f"rhombus {result.variant}: session, random play"))
+    if "built" in sets:
+        count = built_count or (10 if quick else 300)
+        any_built = SessionTimes()
+        for k, state in enumerate(built_positions(result.variant, count, 3)):
+            session_times(state, spec, 6, k, any_built)
+        lines.append(any_built.line(
+            f"rhombus {result.variant}: session, {count} built positions"))
     return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    """The session's figures alone (no search for the listing's worst positions, so no
+    "worst position" line): a quick check while working on the finder."""
+    import argparse
+
+    from controller.rules.rhombus.state import VARIANTS
+    parser = argparse.ArgumentParser(prog="python -m boardlight.rhombus_session_bench",
+                                     description=main.__doc__)
+    parser.add_argument("--variant", action="append", choices=list(VARIANTS),
+                        help="a variant to time (repeatable; default every variant)")
+    parser.add_argument("--sets", default="random,built",
+                        help="comma-separated: random, built (default both)")
+    parser.add_argument("--built", type=int, default=300, metavar="N",
+                        help="built positions per variant (300, as the full run)")
+    args = parser.parse_args(argv)
+    sets = tuple(args.sets.split(","))
+    for variant in args.variant or VARIANTS:
+        for line in session_lines(BenchResult(variant), sets=sets, built_count=args.built):
+            print(line, flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from boardlight.rhombus_session_bench import session_lines, session_times
+from boardlight.rhombus_session_bench import main, session_lines, session_times
 from controller.rules.rhombus.bench import BenchResult, built
 from controller.rules.rhombus.game import RHOMBUS
 from hardware.profiles import load_profile
@@ -14,10 +14,17 @@ def test_the_session_figures_of_a_flush_position():
     state = built("formation", ["b2", "c3", "b4", "d3"], "e5", ("6", "J", "Q", "A"), "S")
     times = session_times(state, load_profile("rhombus").spec, 4, 1)
     assert len(times.ready) == len(times.per_reading) == 4
+    assert len(times.cpu_ready) == len(times.cpu_per_reading) == 4
+    assert set(times.cpu_by_question) == set(times.by_question)
+    # The reading's figure is the sum of its questions', on both clocks.
+    for reading, by_question in ((times.per_reading, times.by_question),
+                                 (times.cpu_per_reading, times.cpu_by_question)):
+        assert abs(sum(reading) - sum(sum(v) for v in by_question.values())) < 1e-9
     assert set(times.by_question) >= {"lifted: hints", "lifted: moving", "at rest: legal reading",
                                       "at rest: public reading", "at rest: can grow"}
     line = times.line("formation")
-    assert re.search(r"session ready in max [\d.]+ ms; .* p50 [\d.]+ ms, p99 [\d.]+ ms", line)
+    assert re.search(r"session ready in max [\d.]+ ms \(CPU [\d.]+ ms\); .* p50 [\d.]+ ms, "
+                     r"p99 [\d.]+ ms, max [\d.]+ ms; CPU p50 [\d.]+ ms, p99 [\d.]+ ms", line)
 
 
 def test_session_lines_cover_the_worst_position_and_random_play():
@@ -26,3 +33,10 @@ def test_session_lines_cover_the_worst_position_and_random_play():
     lines = session_lines(result, quick=True)
     assert [line.split(":")[1].strip() for line in lines] == [
         "session, worst position", "session, random play", "session, 10 built positions"]
+
+
+def test_the_session_alone_for_chosen_variants_and_sets(capsys):
+    assert main(["--variant", "four-player", "--sets", "built", "--built", "2"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(
+        "rhombus four-player: session, 2 built positions: session ready in max")
