@@ -33,8 +33,7 @@ from controller.rules.rhombus import game as rhombus_game
 from controller.rules.rhombus.bench import BenchResult, built_positions, random_positions
 from controller.rules.rhombus.game import RHOMBUS
 from controller.rules.rhombus.state import RhombusState
-from controller.session.footprints import Diff
-from controller.session.moves import FootprintIndex, Moves
+from controller.session.footprints import Diff, FootprintIndex
 
 
 @dataclass
@@ -103,7 +102,7 @@ def session_times(state: RhombusState, spec: BoardSpec, readings: int, seed: int
     return times
 
 
-def _questions(idx: Moves, state: RhombusState, move: Any, spec: BoardSpec,
+def _questions(idx: FootprintIndex, state: RhombusState, move: Any, spec: BoardSpec,
                times: SessionTimes) -> tuple[float, float]:
     """Every question the session asks of the readings on the way to ``move``; (wall, CPU)
     seconds."""
