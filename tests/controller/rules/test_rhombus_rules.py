@@ -168,20 +168,23 @@ def test_a_formation_player_with_no_action_discards_instead():
     assert all(m.sources == 0 and m.targets == 0 for m in G.legal_moves(s))
 
 
-def test_the_stuck_rule_is_an_option_of_the_variant(monkeypatch):
-    from controller.rules.rhombus import end, game
-    from controller.rules.rhombus.state import VARIANTS
-    monkeypatch.setitem(VARIANTS["formation"].options, "stuck", "lose")
-    # Variants never change while a game runs, so results are cached per state: forget them.
-    game._moves.cache_clear()
-    end.board_outcome.cache_clear()
-    try:
-        s = position({"r": "a1", "b": "a2 b1 e5"}, {"r": ("6C QD KS", "AH")},
-                     variant="formation")
-        assert G.legal_moves(s) == () and G.outcome(s).winners == ("b",)
-    finally:
-        game._moves.cache_clear()
-        end.board_outcome.cache_clear()
+@pytest.mark.parametrize("variant", list(G.variants))
+def test_the_stuck_rule_is_an_option_of_the_variant(variant):
+    """Red's only piece is shut in its corner by two foes, and no card of red's can move,
+    kill or enter: what happens is what the variant's ``stuck`` option says."""
+    v = G.variant(variant)
+    foe = "y" if len(v.seats) == 4 else "b"
+    pieces = {"r": "a1", foe: "a2 b1", "b": "e5" if foe == "y" else "a2 b1 e5"}
+    table = "6C QD KS" if v.options["formation"] else "6C QD"
+    s = position(pieces, {"r": (table, "AH")}, variant=variant)
+    if v.options["stuck"] == "lose":
+        assert G.legal_moves(s) == ()
+        assert G.outcome(s).winners == tuple(x for x in v.seats if not G.same_side(s, x, "r"))
+        assert "r has no legal action" in G.outcome(s).reason
+    else:
+        assert v.options["stuck"] == "discard", v.options
+        assert G.outcome(s) is None and moves_text(s) == {*table.split(), "AH*"}
+        assert all(m.sources == 0 and m.targets == 0 for m in G.legal_moves(s))
 
 
 def test_a_formation_cross_wins():
