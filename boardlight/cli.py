@@ -13,10 +13,10 @@ import sys
 from collections.abc import Sequence
 
 from boardlight import __version__
-from boardlight.commands import bench, emulator, records, rules, selfplay, serve, simulate
+from boardlight.commands import bench, club, emulator, records, rules, selfplay, serve, simulate
 from controller.errors import BoardError
 
-COMMANDS = (serve, simulate, emulator, rules, selfplay, bench, records)
+COMMANDS = (serve, simulate, emulator, rules, selfplay, bench, records, club)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -48,6 +48,11 @@ class Settings:
     clock: dict[str, float] | str | None = None
     # [leds]
     brightness: float | None = None
+    # [club]: a board of a club night (docs/club.md)
+    club_broker: str | None = None
+    club_name: str = "club"
+    board_name: str | None = None
+    club_ca_file: str | None = None
     source: str = "defaults"
 
 
@@ -111,8 +116,34 @@ def parse_settings(data: dict[str, Any], source: str) -> Settings:
     if (t := top.table("leds")) is not None:
         values["brightness"] = t.number("brightness", low=0.01, high=1.0)
         t.done()
+    if (t := top.table("club")) is not None:
+        _club_settings(t, values, problems)
     top.done()
     if problems.lines:
         raise ConfigError("\n".join(problems.lines))
     return Settings(**{k: v for k, v in values.items() if v is not None or k in (
-        "variant", "profile", "serial_url", "db", "brightness", "seed")})
+        "variant", "profile", "serial_url", "db", "brightness", "seed", "club_broker",
+        "board_name", "club_ca_file")})
+
+
+def _club_settings(t: Table, values: dict[str, Any], problems: Problems) -> None:
+    """``[club]``: broker, club, board, ca_file; names and the address checked here."""
+    from club.mqtt import BrokerURLError, parse_broker_url
+    from club.topics import PayloadError, check_name
+
+    values["club_broker"] = t.text("broker", required=False)
+    values["club_name"] = t.text("club", required=False, default="club")
+    values["board_name"] = t.text("board", required=False)
+    values["club_ca_file"] = t.text("ca_file", required=False)
+    t.done()
+    try:
+        if values["club_broker"] is not None:
+            parse_broker_url(values["club_broker"])
+            if not values["board_name"]:
+                problems.add("[club]", "'broker' needs 'board' too: this board's name in the "
+                             "club, e.g. board = \"table-3\"")
+        for key, what in (("club_name", "club"), ("board_name", "board")):
+            if values[key] is not None:
+                check_name(values[key], what)
+    except (BrokerURLError, PayloadError) as exc:
+        problems.add("[club]", str(exc))

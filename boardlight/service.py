@@ -52,6 +52,7 @@ class ServiceOptions:
     db: str | None = None               # the event log; an unfinished game there resumes
     brightness: float | None = None     # overrides the profile's LED brightness
     session: SessionConfig = field(default_factory=SessionConfig)
+    club: Any = None                    # club.publisher.ClubSettings: publish to a club night
 
 
 class Service:
@@ -112,6 +113,14 @@ class Service:
         if self._read is not None:
             self.scan_loop = ScanLoop(self._read, self.runner.post, clock, self.spec.scan_hz,
                                       on_scan=self.watchdog.kick)
+        # ---- club night (docs/club.md): publish the public state, events and presence ----
+        self.club: Any = None
+        if options.club is not None:
+            if self.log is None:
+                raise ServiceError("a board in a club needs its event log (--db): what the "
+                                   "broker missed is published from it")
+            from club.publisher import BoardPublisher
+            self.club = BoardPublisher(options.club, self, self.log)
 
     # ---- building ----------------------------------------------------------------------------
 
@@ -215,6 +224,8 @@ class Service:
 
     def start(self) -> Service:
         self.runner.start()
+        if self.club is not None:
+            self.club.start()
         if self.scan_loop:
             self.scan_loop.start()
         if self.link is not None:
@@ -222,6 +233,9 @@ class Service:
         return self
 
     def stop(self) -> None:
+        if self.club is not None:  # first: says offline while the broker is still there
+            self.club.stop()
+            self.club = None
         if self.scan_loop:
             self.scan_loop.stop()
         self.runner.stop()      # first: no new search can start after this

@@ -8,6 +8,7 @@ run on that thread and must not block.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import ssl
 import threading
@@ -151,10 +152,8 @@ class Connection:
         """Disconnect (after publishing ``last``, retained, if still connected) and stop."""
         if last is not None and self.connected.is_set():
             info = self._client.publish(last[0], last[1], qos=1, retain=True)
-            try:
+            with contextlib.suppress(RuntimeError, ValueError):
                 info.wait_for_publish(timeout)
-            except (RuntimeError, ValueError):
-                pass
         self._client.disconnect()
         self._client.loop_stop()
 

@@ -305,4 +305,6 @@ def drawing(entry: BoardEntry) -> dict[str, Any]:
     return {"layout": s.get("layout") or {}, "view": {"cells": view.get("cells", {})},
             "labels": {seat: seat_label(s.get("game") or "", seat) for seat in s.get("seats", [])},
             "seats": s.get("seats", []), "names": s.get("names") or {},
-            "computer": s.get("computer") or {}}
+            "computer": s.get("computer") or {},
+            "moves": [{"ply": m.get("ply"), "seat": m.get("seat"), "move": m.get("move")}
+                      for m in (s.get("moves") or []) if isinstance(m, dict)]}

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask, Response
 
-from web_ui.areas import host, seat, sim, table
+from web_ui.areas import host, pairing, seat, sim, table
 from web_ui.http import register_errors
 from web_ui.ports import BoardService
 from web_ui.state import WebState
@@ -45,7 +45,7 @@ def create_app(service: BoardService, config: Mapping[str, Any] | None = None) -
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["boardlight"] = WebState(service, app.config)
     register_errors(app)
-    for area in (table, seat, host, sim):
+    for area in (table, seat, host, sim, pairing):  # pairing: a club board's (docs/club.md)
         app.register_blueprint(area.bp)
 
     @app.after_request

@@ -13,10 +13,11 @@ import signal
 import socket
 import sys
 import threading
+from pathlib import Path
 from typing import Any
 
 from boardlight.config import DEFAULT_PATH, load_settings
-from boardlight.service import BOARDS, Service, ServiceOptions
+from boardlight.service import BOARDS, Service, ServiceError, ServiceOptions
 from boardlight.systemd import notify
 from controller.rules import GAMES
 from controller.session.clock import TimeControl
@@ -68,6 +69,18 @@ def register(sub: Any) -> None:
                         "on the same network can connect; 127.0.0.1: this machine only)")
     p.add_argument("--port", type=int, metavar="P",
                    help=f"port to listen on (default {DEFAULT_PORT}; 0: any free port)")
+    # ---- club night (docs/club.md) ----
+    p.add_argument("--club", metavar="URL",
+                   help="join a club night: publish this board's public state, moves and "
+                        "results to the club's MQTT broker, mqtt://[USER:PASS@]HOST:PORT "
+                        "(mqtts:// for TLS); needs --board-name (default: the config's "
+                        "[club] broker)")
+    p.add_argument("--board-name", metavar="NAME",
+                   help="this board's name in the club (letters, digits, - and _; the "
+                        "broker user of the board should be the same name)")
+    p.add_argument("--club-name", metavar="NAME",
+                   help="the club's name in the topics (default: the config's [club] club, "
+                        "else 'club')")
     p.set_defaults(run=run)
 
 
@@ -119,7 +132,33 @@ def options_from(args: argparse.Namespace) -> tuple[ServiceOptions, str, int]:
         board=pick(args.board, s.board), profile=pick(args.profile, s.profile),
         serial_url=pick(args.serial_url, s.serial_url), seed=s.seed,
         db=pick(args.db, s.db), brightness=s.brightness, session=session)
+    club_options(args, s, options)
     return options, pick(args.host, s.host), pick(args.port, s.port)
+
+
+CLUB_DB = Path.home() / ".local" / "share" / "boardlight" / "club-games.db"
+
+
+def club_options(args: argparse.Namespace, s: Any, options: ServiceOptions) -> None:
+    """``--club`` and ``--board-name`` (or ``[club]``): the board publishes to the club's
+    broker; it always keeps an event log then (what the broker missed comes from it)."""
+    broker = getattr(args, "club", None) or s.club_broker
+    board = getattr(args, "board_name", None) or s.board_name
+    if broker is None:
+        if board is not None:
+            raise ServiceError("--board-name needs --club URL too (the club's broker)")
+        return
+    if board is None:
+        raise ServiceError("--club needs --board-name NAME: this board's name in the club")
+    from club.mqtt import parse_broker_url
+    from club.publisher import ClubSettings
+    options.club = ClubSettings(parse_broker_url(broker),
+                                getattr(args, "club_name", None) or s.club_name, board,
+                                ca_file=s.club_ca_file)
+    if options.db is None:
+        options.db = str(CLUB_DB)
+        print(f"A board in a club keeps its games: no --db given, so they are kept in "
+              f"{CLUB_DB}", flush=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -140,6 +179,8 @@ def run(args: argparse.Namespace) -> int:
             return 2
         lan, local = addresses(args.host, server.port)
         app.config["PUBLIC_URL"] = lan
+        if service.club is not None:
+            app.extensions["pairing"] = service.club  # the host page's received pairing
         service.start()
         server.start()
         announce(service, app.extensions["boardlight"], lan, local)
@@ -164,7 +205,9 @@ def check(options: ServiceOptions, host: str, port: int) -> int:
                       f"sensors, {len(service.spec.leds)} LEDs)")
         print(f"settings OK: {service.game.title} {service.variant} on a {board} board; web "
               f"{host}:{port}; " + (f"games kept in {options.db}" if options.db
-                                    else "games not kept (no --db)"))
+                                    else "games not kept (no --db)")
+              + (f"; club {options.club.club!r} at {options.club.url} as board "
+                 f"{options.club.board!r}" if options.club else ""))
     finally:
         service.stop()
     return 0
@@ -207,5 +250,8 @@ def announce(service: Service, web: Any, lan: str | None, local: str | None) -> 
                  "ones):")
     for seat, token in web.tokens.items():
         lines.append(f"    {seat_label(service.game, seat)}: {base}/join/{token}")
+    if service.club is not None:
+        c = service.club.settings
+        lines.append(f"  Club: board {c.board!r} of {c.club!r}, publishing to {c.url}")
     lines.append("Press Ctrl-C to stop.")
     print("\n".join(line for line in lines if line), flush=True)

@@ -7,7 +7,6 @@ import random
 from club.server import ClubServer
 from tests.club.support import Watch, broker, club_board, eventlog_units, play_random
 
-
 Unit = tuple[int, str, int, str | None]
 
 

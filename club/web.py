@@ -1,0 +1,408 @@
+"""The club server's pages: the room (every board live), one board full size, the director.
+
+``create_club_app(server, director, config)`` builds the Flask app; state is reached through
+``app.extensions["club"]``.  Pages reuse the board pages' own drawing (``web_ui/static``:
+``board.js`` draws a board from its geometry and a public snapshot).  Live updates are
+server-sent events, one bounded queue per page (``club.hub``).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from collections.abc import Callable, Iterator, Mapping
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    send_from_directory,
+    session,
+    url_for,
+)
+from jinja2 import ChoiceLoader, FileSystemLoader
+from werkzeug.exceptions import (
+    BadRequest,
+    Conflict,
+    Forbidden,
+    NotFound,
+    ServiceUnavailable,
+    Unauthorized,
+)
+
+from club import tournament as T
+from club.director import Director
+from club.hub import CLOSED, STANDINGS, Listener, RoomHub
+from club.server import ClubServer, drawing, summarize
+from controller.rules import find_game
+from web_ui.http import json_object, register_errors, text_field
+from web_ui.payloads import qr_svg
+
+HERE = Path(__file__).resolve().parent
+WEB_UI = HERE.parent / "web_ui"
+
+DEFAULTS: dict[str, Any] = {
+    "MAX_CONTENT_LENGTH": 16 * 1024,
+    "SESSION_COOKIE_NAME": "boardlight-club",
+    "SESSION_COOKIE_HTTPONLY": True,
+    "SESSION_COOKIE_SAMESITE": "Lax",
+    "PERMANENT_SESSION_LIFETIME": timedelta(days=1),
+    "DIRECTOR_TOKEN": None,    # None: a random one per run
+    "PUBLIC_URL": None,        # the room's address for the spectators' QR code
+    "SSE_KEEPALIVE": 15.0,
+    "SSE_QUEUE": 256,          # a room page may fall this many board changes behind
+    "MAX_STREAMS": 240,        # open pages at once (the server's threads are sized on it)
+}
+
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+POLL = 2.0
+
+
+class ClubState:
+    def __init__(self, server: ClubServer, director: Director,
+                 config: Mapping[str, Any]) -> None:
+        self.server = server
+        self.director = director
+        self.director_token: str = config.get("DIRECTOR_TOKEN") or secrets.token_urlsafe(18)
+        self.hub = RoomHub(int(config["MAX_STREAMS"]), int(config["SSE_QUEUE"]))
+        self._cache: dict[str, tuple[int, str]] = {}
+        server.listeners.append(self.hub.changed)
+        director.listeners.append(self.hub.standings_changed)
+
+    def board_json(self, name: str) -> str | None:
+        """A board's message text, made once per change and shared by every page."""
+        entry = self.server.entry(name)
+        if entry is None:
+            return None
+        cached = self._cache.get(name)
+        if cached is not None and cached[0] == entry.version:
+            return cached[1]
+        text = json.dumps({**summarize(entry), "drawing": drawing(entry)},
+                          separators=(",", ":"))
+        self._cache[name] = (entry.version, text)
+        return text
+
+    def room_json(self) -> str:
+        boards = [t for n in self.server.board_names() if (t := self.board_json(n))]
+        return '{"boards":[' + ",".join(boards) + '],"event":' + json.dumps(
+            self.director.view(), separators=(",", ":")) + "}"
+
+
+def club_state() -> ClubState:
+    state: ClubState = current_app.extensions["club"]
+    return state
+
+
+def message(kind: str, text: str) -> str:
+    return f"event: {kind}\ndata: {text}\n\n"
+
+
+def room_stream(state: ClubState, listener: Listener, keepalive: float,
+                gone: Callable[[], bool]) -> Iterator[str]:
+    try:
+        yield "retry: 2000\n\n"
+        if listener.board is None:
+            yield message("room", state.room_json())
+        else:
+            yield message("board", state.board_json(listener.board) or "null")
+        quiet = time.monotonic()
+        while True:
+            note = listener.next(min(POLL, keepalive))
+            if listener.closed:
+                return
+            if note is None:
+                if gone():
+                    return
+                if time.monotonic() - quiet >= keepalive:
+                    quiet = time.monotonic()
+                    yield ": keep-alive\n\n"
+                continue
+            notes = listener.drain(note)
+            if CLOSED in notes:
+                return
+            quiet = time.monotonic()
+            if listener.behind:
+                listener.behind = False
+                yield message("room", state.room_json()) if listener.board is None else \
+                    message("board", state.board_json(listener.board) or "null")
+                continue
+            for name in dict.fromkeys(notes):  # each board once, newest state
+                if name == STANDINGS:
+                    yield message("event", json.dumps(state.director.view(),
+                                                      separators=(",", ":")))
+                elif (text := state.board_json(name)) is not None:
+                    yield message("board", text)
+    finally:
+        state.hub.leave(listener)
+
+
+def _stream(board: str | None) -> Response:
+    state = club_state()
+    listener = state.hub.listen(board)
+    if listener is None:
+        raise ServiceUnavailable("too many pages are open on the club server; close some, or "
+                                 "reload later")
+    gone = request.environ.get("waitress.client_disconnected") or (lambda: False)
+    body = room_stream(state, listener, float(current_app.config["SSE_KEEPALIVE"]), gone)
+    return Response(body, mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache, no-transform",
+                             "X-Accel-Buffering": "no"})
+
+
+# ---- the room (everyone) --------------------------------------------------------------------
+
+room = Blueprint("room", __name__)
+
+
+def _public_url() -> str:
+    public = current_app.config.get("PUBLIC_URL")
+    host = request.host.rsplit(":", 1)[0].strip("[]")
+    if public and host in ("localhost", "127.0.0.1", "::1"):
+        return str(public).rstrip("/") + "/"
+    return request.host_url
+
+
+@room.get("/")
+def page() -> str:
+    state = club_state()
+    return render_template("club_room.html", club=state.server.club)
+
+
+@room.get("/board/<name>")
+def follow(name: str) -> str:
+    state = club_state()
+    if state.server.entry(name) is None:
+        raise NotFound(f"no board called {name!r} has been heard in this club; the boards: "
+                       f"{', '.join(state.server.board_names()) or 'none yet'}")
+    return render_template("club_board.html", club=state.server.club, board=name)
+
+
+@room.get("/api/club/boards")
+def boards() -> Response:
+    return jsonify(club_state().server.summaries())
+
+
+@room.get("/api/club/boards/<name>")
+def board(name: str) -> Response:
+    state = club_state()
+    text = state.board_json(name)
+    if text is None:
+        raise NotFound(f"no board called {name!r} has been heard in this club")
+    return Response(text, mimetype="application/json")
+
+
+@room.get("/api/club/geometry/<game>/<variant>")
+def geometry(game: str, variant: str) -> Response:
+    try:
+        g = find_game(game)
+        v = g.variant(variant).name
+    except (LookupError, ValueError):
+        raise NotFound(f"no game {game!r} with a variant {variant!r}") from None
+    geo = g.geometry(v)
+    return jsonify(game=g.name, title=g.title, variant=v, shape=geo.shape,
+                   cells=list(geo.cells), zones=list(geo.zones),
+                   coords={p: [round(x, 4), round(y, 4)] for p, (x, y) in geo.coords.items()})
+
+
+@room.get("/api/club/qr")
+def qr() -> Response:
+    url = _public_url()
+    return jsonify(url=url, qr=qr_svg(url))
+
+
+@room.get("/api/club/event")
+def event() -> Response:
+    return jsonify(event=club_state().director.view())
+
+
+@room.get("/api/club/standings.csv")
+def standings_csv() -> Response:
+    ev = club_state().director.event
+    if ev is None:
+        raise NotFound("no event yet: the director creates one")
+    return Response(T.standings_csv(ev), mimetype="text/csv", headers={
+        "Content-Disposition": f'attachment; filename="{ev.id}-standings.csv"'})
+
+
+@room.get("/api/club/games.csv")
+def games_csv() -> Response:
+    state = club_state()
+    ev = state.director.event
+    if ev is None:
+        raise NotFound("no event yet: the director creates one")
+    return Response(T.games_csv(ev, state.director.moves_by_pairing()), mimetype="text/csv",
+                    headers={"Content-Disposition": f'attachment; filename="{ev.id}-games.csv"'})
+
+
+@room.get("/events")
+def room_events() -> Response:
+    return _stream(None)
+
+
+@room.get("/events/board/<name>")
+def board_events(name: str) -> Response:
+    if club_state().server.entry(name) is None:
+        raise NotFound(f"no board called {name!r} has been heard in this club")
+    return _stream(name)
+
+
+# ---- the director (the token link) ------------------------------------------------------------
+
+director = Blueprint("director", __name__)
+
+
+def require_director() -> ClubState:
+    state = club_state()
+    token = session.get("director")
+    if not isinstance(token, str) or not secrets.compare_digest(token, state.director_token):
+        raise Unauthorized("the director's pages need the link 'boardlight club' printed "
+                           "(/director/...)")
+    return state
+
+
+@director.get("/director/<token>")
+def claim(token: str) -> Any:
+    state = club_state()
+    if not secrets.compare_digest(token, state.director_token):
+        raise Forbidden("this director link is not valid: use the one 'boardlight club' "
+                        "printed when it started")
+    session.permanent = True
+    session["director"] = token
+    return redirect(url_for("director.director_page"), code=303)
+
+
+@director.get("/director")
+def director_page() -> str:
+    state = require_director()
+    return render_template("club_director.html", club=state.server.club)
+
+
+def _director_info(state: ClubState) -> dict[str, Any]:
+    from controller.rules import GAMES
+    games = [{"name": g.name, "title": g.title,
+              "variants": [v.name for v in g.variants.values() if len(v.seats) == 2]}
+             for g in GAMES.values()]
+    return {"event": state.director.view(), "boards": state.server.summaries(),
+            "games": [g for g in games if g["variants"]], "systems": list(T.SYSTEMS),
+            "tiebreaks": list(T.TIEBREAKS), "results": list(T.RESULTS)}
+
+
+@director.get("/api/director")
+def info() -> Response:
+    return jsonify(_director_info(require_director()))
+
+
+def _strings(body: dict[str, Any], key: str) -> list[str]:
+    value = body.get(key)
+    if not isinstance(value, list) or not all(isinstance(x, str) for x in value):
+        raise BadRequest(f"{key!r} must be a list of names, e.g. [\"Ann\", \"Bob\"]")
+    return value
+
+
+@director.post("/api/director/event")
+def create() -> Response:
+    state = require_director()
+    body = json_object(("name", "game", "variant", "system", "rounds", "players", "boards",
+                        "tiebreaks", "replace"),
+                       required=("name", "game", "system", "players"))
+    rounds = body.get("rounds")
+    if rounds is not None and (not isinstance(rounds, int) or isinstance(rounds, bool)):
+        raise BadRequest("'rounds' must be a whole number")
+    variant = text_field(body, "variant") if body.get("variant") is not None else None
+    boards = _strings(body, "boards") if "boards" in body else state.server.board_names()
+    tiebreaks = _strings(body, "tiebreaks") if "tiebreaks" in body else \
+        ["buchholz", "sonneborn-berger"]
+    if "replace" in body and not isinstance(body["replace"], bool):
+        raise BadRequest("'replace' must be true or false")
+    try:
+        state.director.create(name=text_field(body, "name", 60),
+                              game=text_field(body, "game"), variant=variant,
+                              system=text_field(body, "system"), rounds=rounds,
+                              players=_strings(body, "players"), boards=boards,
+                              tiebreaks=tiebreaks, replace=bool(body.get("replace")))
+    except T.TournamentError as exc:
+        raise (Conflict if "still running" in str(exc) else BadRequest)(str(exc)) from None
+    return jsonify(_director_info(state))
+
+
+@director.post("/api/director/pair")
+def pair() -> Response:
+    state = require_director()
+    json_object(())
+    try:
+        state.director.pair_next_round()
+    except T.TournamentError as exc:
+        raise Conflict(str(exc)) from None
+    return jsonify(_director_info(state))
+
+
+@director.post("/api/director/resend")
+def resend() -> Response:
+    state = require_director()
+    json_object(())
+    try:
+        state.director.resend_round()
+    except T.TournamentError as exc:
+        raise Conflict(str(exc)) from None
+    return jsonify(_director_info(state))
+
+
+@director.post("/api/director/result")
+def result() -> Response:
+    state = require_director()
+    body = json_object(("pairing", "result"), required=("pairing", "result"))
+    try:
+        state.director.correct(text_field(body, "pairing", 80), text_field(body, "result"))
+    except T.TournamentError as exc:
+        raise BadRequest(str(exc)) from None
+    return jsonify(_director_info(state))
+
+
+# ---- the app -------------------------------------------------------------------------------
+
+ui = Blueprint("ui", __name__)
+
+
+@ui.get("/ui/<path:filename>")
+def ui_static(filename: str) -> Response:
+    """The board pages' own scripts and styles (board.js, common.js, app.css)."""
+    return send_from_directory(WEB_UI / "static", filename, max_age=300)
+
+
+def create_club_app(server: ClubServer, director_: Director,
+                    config: Mapping[str, Any] | None = None) -> Flask:
+    app = Flask(__name__, template_folder=str(HERE / "templates"),
+                static_folder=str(HERE / "static"))
+    app.config.update(DEFAULTS)
+    app.config["SECRET_KEY"] = secrets.token_bytes(32)
+    if config:
+        app.config.update(config)
+    app.jinja_loader = ChoiceLoader([FileSystemLoader(str(HERE / "templates")),
+                                     FileSystemLoader(str(WEB_UI / "templates"))])
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    state = app.extensions["club"] = ClubState(server, director_, app.config)
+    app.extensions["boardlight"] = state  # web_ui.server.WebServer sizes its pool on .hub
+    register_errors(app)
+    for bp in (room, director, ui):
+        app.register_blueprint(bp)
+
+    @app.after_request
+    def headers(response: Response) -> Response:
+        response.headers.setdefault("Content-Security-Policy", CSP)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        if response.mimetype == "application/json":
+            response.headers.setdefault("Cache-Control", "no-store")
+        return response
+
+    return app
