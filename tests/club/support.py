@@ -165,10 +165,10 @@ def play_random(service: Service, plies: int, rng: random.Random,
     from tests.boardlight.test_computer_game import carry_out
     from tests.support.waiting import wait_until
 
-    done = []
+    done: list[str] = []
     for _ in range(plies):
-        snap = service.table.public()
-        if snap["outcome"] or snap["status"] != "playing":
+        snap = wait_until(service.table, lambda s: s["outcome"] or s["status"] == "playing")
+        if snap["outcome"]:
             break
         if pace is not None:
             pace.skip(3.0)  # a breath between turns: the next move is not an amend
@@ -185,3 +185,100 @@ def play_random(service: Service, plies: int, rng: random.Random,
 def eventlog_units(service: Service, game_id: int) -> list[tuple[int, str, int, str | None]]:
     assert service.log is not None
     return [(e.seq, e.kind, e.ply, e.move) for e in service.log.events(game_id)]
+
+
+class Cable:
+    """A TCP forwarder between a board and its broker that the test can unplug: the network
+    is what is faked, never our code.  ``cut()`` drops every connection and refuses new
+    ones; ``plug()`` lets them through again (same port)."""
+
+    def __init__(self, target_port: int) -> None:
+        self.target = target_port
+        self.port = free_port()
+        self._conns: list[socket.socket] = []
+        self._lock = threading.Lock()
+        self._server: socket.socket | None = None
+        self.plug()
+
+    def plug(self) -> None:
+        server = socket.socket()
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        server.bind(("127.0.0.1", self.port))
+        server.listen(16)
+        self._server = server
+        threading.Thread(target=self._accept, args=(server,), daemon=True).start()
+
+    def _accept(self, server: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = server.accept()
+            except OSError:
+                return
+            try:
+                upstream = socket.create_connection(("127.0.0.1", self.target))
+            except OSError:
+                client.close()
+                continue
+            with self._lock:
+                self._conns += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    def _pump(self, src: socket.socket, dst: socket.socket) -> None:
+        try:
+            while data := src.recv(65536):
+                dst.sendall(data)
+        except OSError:
+            pass
+        for s in (src, dst):
+            with contextlib_suppress():
+                s.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        if self._server is not None:
+            with contextlib_suppress():
+                self._server.shutdown(socket.SHUT_RDWR)  # wakes the accepting thread
+            self._server.close()
+            self._server = None
+        with self._lock:
+            conns, self._conns = self._conns, []
+        for s in conns:
+            with contextlib_suppress():
+                s.shutdown(socket.SHUT_RDWR)
+            s.close()
+
+    @property
+    def url(self) -> BrokerURL:
+        return BrokerURL("127.0.0.1", self.port)
+
+
+def contextlib_suppress() -> Any:
+    import contextlib
+    return contextlib.suppress(OSError)
+
+
+class Spy:
+    """A plain MQTT client that records every message under the club's tree (what anyone
+    allowed to read the broker would see)."""
+
+    def __init__(self, url: BrokerURL, topic: str = "boardlight/#") -> None:
+        from club.mqtt import Connection
+        self.messages: list[tuple[str, bytes]] = []
+        self.cond = threading.Condition()
+        self.conn = Connection(url, f"spy-{free_port()}", on_message=self._got,
+                               on_connect=lambda: self.conn.subscribe(topic))
+        self.conn.start()
+        assert self.conn.wait_connected(10), "the spy could not connect"
+
+    def _got(self, topic: str, payload: bytes, _retained: bool) -> None:
+        with self.cond:
+            self.messages.append((topic, payload))
+            self.cond.notify_all()
+
+    def until(self, check: Callable[[list[tuple[str, bytes]]], bool], timeout: float = 10) -> None:
+        with self.cond:
+            assert self.cond.wait_for(lambda: check(self.messages), timeout), \
+                f"the spy never saw it; it saw {len(self.messages)} messages"
+
+    def stop(self) -> None:
+        self.conn.stop()
