@@ -39,7 +39,7 @@ def club():
 
 
 def test_the_boards_as_json_one_object_per_board(club):
-    server, app = club
+    _server, app = club
     answer = app.test_client().get("/api/club/boards")
     assert answer.status_code == 200
     [board] = answer.get_json()
