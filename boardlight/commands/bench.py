@@ -12,7 +12,8 @@ from controller.rules import GAMES, find_game
 from controller.rules.perft import perft, perft_full
 from controller.rules.selfplay import positions_in_random_play
 
-BENCHES = ("rules", "inference", "serial", "web", "solver", "rhombus", "ai", "firmware-memory")
+BENCHES = ("rules", "inference", "serial", "web", "solver", "rhombus", "ai", "firmware-memory",
+           "club")
 
 
 def register(sub: Any) -> None:
@@ -30,7 +31,9 @@ def register(sub: Any) -> None:
                         "opponents' win rates against a random player (and, in Abalone, a "
                         "one-ply greedy one) and their search speed; firmware-memory: the Pico "
                         "firmware's heap under the real MicroPython (WebAssembly, under node) "
-                        "over a game's worth of scans and LED frames")
+                        "over a game's worth of scans and LED frames; club: boards publishing "
+                        "to a Mosquitto broker, spectator pages on the club server: commit -> "
+                        "page and the club server's memory")
     p.add_argument("--game", metavar="G",
                    help=f"game for 'rules' and 'inference' (default abalone), or the only "
                         f"game for 'ai' (default all); one of: {', '.join(GAMES)}")
@@ -58,7 +61,12 @@ def register(sub: Any) -> None:
     p.add_argument("--clients", type=int, default=16, metavar="N",
                    help="listening pages for 'web' (16)")
     p.add_argument("--moves", type=int, metavar="N",
-                   help="moves for 'web' (30) or 'firmware-memory' (100)")
+                   help="moves for 'web' (30) or 'firmware-memory' (100), or per board for "
+                        "'club' (5)")
+    p.add_argument("--boards", type=int, default=100, metavar="N",
+                   help="boards publishing, for 'club' (100)")
+    p.add_argument("--pages", type=int, default=200, metavar="N",
+                   help="spectator pages watching the room, for 'club' (200)")
     p.set_defaults(run=run)
 
 
@@ -209,6 +217,14 @@ def run(args: argparse.Namespace) -> int:
             print(line, flush=True)
     elif args.what == "firmware-memory":
         return bench_firmware_memory(args)
+    elif args.what == "club":
+        from club.bench import club_bench, lines
+        print(machine_line())
+        figures = club_bench(boards=args.boards, pages=args.pages, moves=args.moves or 5,
+                             progress=lambda text: print(text, flush=True))
+        for line in lines(figures):
+            print(line)
+        return 1 if figures.missed else 0
     elif args.what == "serial":
         from firmware_bridge.bench import bench_serial, format_figures
         print(machine_line())
