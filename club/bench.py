@@ -156,6 +156,7 @@ class Figures:
     moves: int
     latencies: list[float] = field(default_factory=list)   # seconds, per move and page
     missed: int = 0                                          # (move, page) pairs never seen
+    interval: float = 5.0                                    # seconds between a board's moves
     rss_idle: float = 0.0
     rss_loaded: float = 0.0
     rss_peak: float = 0.0
@@ -196,10 +197,10 @@ def _wait_line(proc: subprocess.Popen[str], want: Callable[[str], bool], timeout
 
 
 def club_bench(boards: int = 100, pages: int = 200, moves: int = 5, per_process: int = 10,
-               interval: float = 2.0, progress: Callable[[str], None] = print) -> Figures:
+               interval: float = 5.0, progress: Callable[[str], None] = print) -> Figures:
     from web_ui.sseclient import SSEClient
 
-    figures = Figures(boards, pages, moves)
+    figures = Figures(boards, pages, moves, interval=interval)
     work = Path(tempfile.mkdtemp(prefix="boardlight-club-bench-"))
     procs: list[subprocess.Popen[str]] = []
     clients: list[Any] = []
@@ -297,7 +298,9 @@ def _pct(values: list[float], q: float) -> float:
 def lines(f: Figures) -> list[str]:
     ms = [x * 1000 for x in f.latencies]
     return [
-        f"{f.boards} boards x {f.moves} moves, {f.pages} pages watching the room: "
+        f"{f.boards} boards x {f.moves} moves (a move per board every {f.interval:g} s or so: "
+        f"{f.boards / f.interval:.0f} moves a second in the room), {f.pages} pages watching "
+        "the room: "
         f"{len(ms)} (move, page) deliveries in {f.seconds:.1f} s, {f.missed} missed",
         f"commit -> page: p50 {_pct(ms, 0.5):.1f} ms, p95 {_pct(ms, 0.95):.1f} ms, "
         f"max {max(ms, default=float('nan')):.1f} ms (target: p95 < 250 ms)",

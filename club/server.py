@@ -302,7 +302,10 @@ def drawing(entry: BoardEntry) -> dict[str, Any]:
     """What board.js needs to draw a board (public: the pieces everyone at the table sees)."""
     s = entry.state or {}
     view = s.get("view") or {}
-    return {"layout": s.get("layout") or {}, "view": {"cells": view.get("cells", {})},
+    layout = s.get("layout") or {}
+    # The cells only matter to the drawing where the layout says nothing (it is the same
+    # pieces): left out when there is a layout, which halves a board's message.
+    return {"layout": layout, "view": {"cells": {} if layout else view.get("cells", {})},
             "labels": {seat: seat_label(s.get("game") or "", seat) for seat in s.get("seats", [])},
             "seats": s.get("seats", []), "names": s.get("names") or {},
             "computer": s.get("computer") or {},

@@ -52,6 +52,10 @@ def run(args: argparse.Namespace) -> int:
     from club.web import create_club_app
     from web_ui.server import WebServer
 
+    import threading
+    # Every open page holds a server thread; a small stack each keeps 200 pages' memory low
+    # on a Pi (the pages' threads only wait and write).
+    threading.stack_size(512 * 1024)
     url = parse_broker_url(args.broker)
     club = check_name(args.club, "club")
     data = Path(args.data) if args.data else None
