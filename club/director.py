@@ -141,7 +141,9 @@ class Director:
                              "result": "bye" if p.black is None else (r.score if r else None),
                              "from": r.source if r else None})
             rounds.append({"round": n, "pairings": rows, "done": event.round_done(n)})
+        from controller.rules import find_game
         return {"id": event.id, "name": event.name, "game": event.game,
+                "title": find_game(event.game).title,
                 "variant": event.variant, "system": event.system, "rounds": event.rounds,
                 "round": event.current_round, "players": list(event.players),
                 "boards": list(event.boards), "tiebreaks": list(event.tiebreaks),

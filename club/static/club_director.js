@@ -32,7 +32,7 @@
     $("running").hidden = !ev;
     if (!ev) return;
     $("run-title").textContent = ev.name;
-    $("run-what").textContent = `${ev.system === "swiss" ? "Swiss" : "Round robin"}, ${ev.game} ${ev.variant}, ` +
+    $("run-what").textContent = `${ev.system === "swiss" ? "Swiss" : "Round robin"}, ${ev.title} (${ev.variant}), ` +
       `round ${ev.round} of ${ev.rounds}; ${ev.colours[0]} moves first.`;
     $("pair").hidden = ev.round >= ev.rounds;
     $("resend").hidden = !ev.round;
