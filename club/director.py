@@ -37,12 +37,12 @@ class Director:
         server.result_listeners.append(self.board_result)
 
     def _set(self, event: T.Event) -> None:
-        # Under the lock: saved first, then announced.
-        self.event = event
+        # Under the lock: saved first, then taken and announced.
         if self.path is not None:
             tmp = self.path.with_name(self.path.name + ".tmp")
             tmp.write_text(T.save(event), encoding="utf-8")
             os.replace(tmp, self.path)
+        self.event = event
         for listener in list(self.listeners):
             listener()
 
