@@ -59,7 +59,7 @@ def play_one(service: Any, rng: random.Random, timeout: float = 10.0) -> str | N
     session = service.runner.session
     game, state = session.game, session.state
     move = rng.choice(list(game.legal_moves(state)))
-    text = game.move_text(move)
+    text: str = game.move_text(move)
     fp = service.runner.call(lambda s: next(f for f in s.index.footprints
                                             if f.text == text)).result(timeout)
     if not fp.diff:
@@ -122,6 +122,7 @@ def board_main(argv: list[str]) -> int:
         service.scan_loop.stop()  # scanned when a hand moved (see play_one)
         for _ in range(4):
             service.scan_loop.scan_once()
+        assert service.log is not None
         publisher = BoardPublisher(ClubSettings(url, args.club, name, state_interval=0.05),
                                    service, service.log).start()
         boards.append((name, service, publisher, pace))

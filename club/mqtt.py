@@ -100,12 +100,14 @@ class Connection:
         self._client.on_disconnect = self._disconnected
         self._client.on_message = self._message
         self._client.on_publish = self._published
+        self._client.on_subscribe = self._subscribed
         self.keepalive = keepalive
         self.on_connect = on_connect
         self.on_disconnect = on_disconnect
         self.on_message = on_message
         self.on_publish = on_publish
         self.connected = threading.Event()
+        self.subscribed = threading.Event()  # the broker acknowledged a subscription (SUBACK)
         self.last_error = ""
         self.connects = 0
 
@@ -121,9 +123,14 @@ class Connection:
         if self.on_connect:
             self.on_connect()
 
+    def _subscribed(self, _c: Any, _u: Any, _mid: int, reasons: Any, _props: Any) -> None:
+        if all(not r.is_failure for r in reasons):
+            self.subscribed.set()
+
     def _disconnected(self, _c: Any, _u: Any, _flags: Any, reason: Any, _props: Any) -> None:
         was = self.connected.is_set()
         self.connected.clear()
+        self.subscribed.clear()
         if was:
             self.last_error = f"lost the broker ({reason})"
             log.info("%s: %s", self.url, self.last_error)

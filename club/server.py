@@ -122,6 +122,10 @@ class ClubServer:
     def stop(self) -> None:
         self.conn.stop()
 
+    def wait_following(self, timeout: float) -> bool:
+        """Wait until the broker has taken the subscription to the club's boards."""
+        return self.conn.subscribed.wait(timeout)
+
     # ---- receiving (paho's thread) ----------------------------------------------------------
 
     def _connected(self) -> None:

@@ -218,11 +218,12 @@ def run(args: argparse.Namespace) -> int:
     elif args.what == "firmware-memory":
         return bench_firmware_memory(args)
     elif args.what == "club":
-        from club.bench import club_bench, lines
+        from club.bench import club_bench
+        from club.bench import lines as club_lines
         print(machine_line())
         figures = club_bench(boards=args.boards, pages=args.pages, moves=args.moves or 5,
                              progress=lambda text: print(text, flush=True))
-        for line in lines(figures):
+        for line in club_lines(figures):
             print(line)
         return 1 if figures.missed else 0
     elif args.what == "serial":

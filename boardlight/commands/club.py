@@ -44,6 +44,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    import threading
+
     from boardlight.commands.serve import _stop_on_signals, addresses
     from club.director import Director
     from club.mqtt import parse_broker_url
@@ -51,8 +53,6 @@ def run(args: argparse.Namespace) -> int:
     from club.topics import check_name
     from club.web import create_club_app
     from web_ui.server import WebServer
-
-    import threading
     # Every open page holds a server thread; a small stack each keeps 200 pages' memory low
     # on a Pi (the pages' threads only wait and write).
     threading.stack_size(512 * 1024)
@@ -87,11 +87,11 @@ def run(args: argparse.Namespace) -> int:
               f"{app.extensions['club'].director_token}")
         print(f"  Every board as JSON: {base}/api/club/boards")
         print("Press Ctrl-C to stop.", flush=True)
-        if not server.conn.wait_connected(10):
+        if not server.wait_following(10):
             print(f"  (not connected to {url} yet: {server.conn.last_error or 'no answer'}; "
                   "still trying)", flush=True)
         else:
-            print("  Connected to the broker.", flush=True)
+            print("  Connected to the broker, following the boards.", flush=True)
         stop.wait()
         print("Stopping...", flush=True)
         web.stop()

@@ -268,7 +268,7 @@ class Spy:
         self.conn = Connection(url, f"spy-{free_port()}", on_message=self._got,
                                on_connect=lambda: self.conn.subscribe(topic))
         self.conn.start()
-        assert self.conn.wait_connected(10), "the spy could not connect"
+        assert self.conn.subscribed.wait(10), "the spy could not subscribe"
 
     def _got(self, topic: str, payload: bytes, _retained: bool) -> None:
         with self.cond:

@@ -115,7 +115,7 @@ def test_a_malformed_pairing_or_resend_never_troubles_a_board(tmp_path):
         service, publisher = club_board(tmp_path, mosq.url, "t1")
         server = ClubServer(mosq.url, "tuesday").start()
         try:
-            assert publisher.conn.wait_connected(10) and server.conn.wait_connected(10)
+            assert publisher.conn.wait_connected(10) and server.wait_following(10)
             seen: list[object] = []
             got = threading.Event()
 

@@ -30,7 +30,7 @@ def test_a_broker_restart_in_the_middle_of_play_loses_and_duplicates_nothing(tmp
         service, publisher = club_board(tmp_path, mosq.url, "t1", clock=pace)
         rng = random.Random(3)
         try:
-            assert server.conn.wait_connected(10) and publisher.conn.wait_connected(10)
+            assert server.wait_following(10) and publisher.conn.wait_connected(10)
             play_random(service, 3, rng, pace)
             game_id = service.game_id
             assert publisher.wait_idle(10)
@@ -135,7 +135,7 @@ def test_a_gap_at_the_club_server_is_filled_by_asking_the_board(tmp_path):
             assert publisher.wait_idle(10)
             server = ClubServer(mosq.url, "tuesday").start()   # joins late
             watch = Watch(server)
-            assert server.conn.wait_connected(10)
+            assert server.wait_following(10)
             play_random(service, 1, rng, pace)                # seq 4 arrives: 1-3 missing
             watch.until(lambda: (r := server.records.get(("t1", game_id))) and r.complete
                         and len(r.events) == 4, what="the whole game, asked for")

@@ -19,6 +19,7 @@ def test_twenty_boards_in_their_own_processes(tmp_path):
     with broker(tmp_path / "broker") as mosq:
         server = ClubServer(mosq.url, "bench").start()
         watch = Watch(server)
+        assert server.wait_following(10)
         names = [f"t{k:02d}" for k in range(BOARDS)]
         procs = [subprocess.Popen([sys.executable, "-m", "club.bench", "boards", "--broker",
                                    f"mqtt://127.0.0.1:{mosq.port}", "--names", name,

@@ -46,7 +46,7 @@ def test_a_board_cannot_publish_under_another_boards_name(tmp_path):
     with broker(tmp_path / "broker", secured(tmp_path)) as mosq:
         server = ClubServer(login(mosq.url, "director"), "tuesday").start()
         watch = Watch(server)
-        assert server.conn.wait_connected(10), server.conn.last_error
+        assert server.wait_following(10), server.conn.last_error
         forger = Connection(login(mosq.url, "t1"), "forger").start()
         try:
             assert forger.wait_connected(10), forger.last_error
@@ -85,7 +85,7 @@ def test_only_the_director_sends_pairings_and_a_board_reads_only_its_own(tmp_pat
         other = Connection(login(mosq.url, "t2"), "t2-pretending").start()
         server = ClubServer(login(mosq.url, "director"), "tuesday").start()
         try:
-            assert other.wait_connected(10) and server.conn.wait_connected(10)
+            assert other.wait_connected(10) and server.wait_following(10)
             assert publisher.conn.wait_connected(10), publisher.conn.last_error
             pairing = {"v": 1, "board": "t1", "id": "x-r1-t1", "event": "Fake", "round": 1,
                        "table": 1, "game": "abalone", "variant": "standard",
@@ -117,6 +117,7 @@ def test_a_board_at_venue_a_is_seen_on_the_club_page_of_venue_b(tmp_path):
         with broker(tmp_path / "venue-a", bridge) as venue_a:
             server_b = ClubServer(central.url, "league").start()
             watch = Watch(server_b)
+            assert server_b.wait_following(10)
             pace = PlayersPace()
             service, publisher = club_board(tmp_path, venue_a.url, "north-1", club="league",
                                             clock=pace)
