@@ -6,11 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.controller.rules import test_plimus_selfplay as selfplay
+from tests.controller.rules import test_rhombus_selfplay as selfplay
 
 ROOT = Path(__file__).resolve().parent.parent
-# Both kinds of test in one file: two hundred random games per variant (slow), a few (not).
-FILE = "tests/controller/rules/test_plimus_selfplay.py"
+# Both kinds of test in one file: two hundred random games per variant (slow), the command
+# that plays a few (not).
+FILE = "tests/controller/rules/test_rhombus_selfplay.py"
 
 
 def collected(*args: str) -> list[str]:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from controller.rules.abalone import ABALONE, AbaloneState
-from controller.rules.abalone.board import NAMES
+from hypothesis import strategies as st
+
+from controller.rules.abalone import ABALONE, AbaloneState, Push
+from controller.rules.abalone.board import CELLS, NAMES
 
 
 def position(cells: dict[str, str], to_move: str = "b", lost: tuple[int, ...] = (0, 0),
@@ -21,3 +23,12 @@ def position(cells: dict[str, str], to_move: str = "b", lost: tuple[int, ...] = 
 
 def moves_text(state: AbaloneState) -> set[str]:
     return {ABALONE.move_text(m) for m in ABALONE.legal_moves(state)}
+
+
+def arbitrary_moves(state: AbaloneState) -> st.SearchStrategy[Push]:
+    """Moves of the game's own type, legal or not: one to three cells in a line from any
+    cell (off the board too), pushed in any direction."""
+    return st.builds(lambda size, start, axis, direction: Push(
+        tuple(start + k * axis for k in range(size)), direction),
+        st.integers(1, 3), st.sampled_from(CELLS), st.sampled_from((1, 11, 12)),
+        st.integers(0, 5))

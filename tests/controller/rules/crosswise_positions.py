@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from controller.rules.crosswise import CROSSWISE, CrosswiseState
+from hypothesis import strategies as st
+
+from controller.rules.crosswise import CROSSWISE, CrosswiseState, Lay, Remove, Replace, Shift, Swap
+from controller.rules.crosswise.moves import Move
 from controller.rules.crosswise.tiles import FULL_SET, TILE_ORDER
 
 G = CROSSWISE
@@ -38,3 +41,11 @@ def play(state: CrosswiseState, *texts: str) -> CrosswiseState:
     for text in texts:
         state = G.apply(state, G.parse_move(state, text))
     return state
+
+
+def arbitrary_moves(state: CrosswiseState) -> st.SearchStrategy[Move]:
+    """Moves of the game's own types, legal or not: any symbol, any cells."""
+    cells, symbols = st.integers(0, 35), st.integers(1, 6)
+    return st.one_of(st.builds(Lay, symbols, cells), st.builds(Shift, cells, cells),
+                     st.builds(Remove, cells), st.builds(Replace, cells, symbols),
+                     st.builds(Swap, cells, cells))

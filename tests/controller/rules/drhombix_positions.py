@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from controller.rules.drhombix import DRHOMBIX, DrhombixState
+from hypothesis import strategies as st
+
+from controller.rules.drhombix import DRHOMBIX, DrhombixState, Place, Raise, Remove
 from controller.rules.drhombix.board import board
+from controller.rules.drhombix.state import Move
 
 G = DRHOMBIX
 
@@ -41,3 +44,14 @@ def moves_text(state: DrhombixState) -> set[str]:
 
 def cells_of(state: DrhombixState) -> dict[str, str]:
     return dict(G.view(state, None)["cells"])
+
+
+def arbitrary_moves(state: DrhombixState) -> st.SearchStrategy[Move]:
+    """Moves of the game's own types, legal or not: any positions of the variant's board,
+    with or without a capture."""
+    names = board(G.variant_of(state).options["board"]).names
+    name = st.sampled_from(names)
+    capture = st.none() | name
+    return st.one_of(st.builds(Place, name, capture), st.builds(Raise, name, name, capture),
+                     st.builds(lambda a, b: Remove(tuple(sorted({a, b}, key=names.index))),
+                               name, name))

@@ -7,7 +7,10 @@ loose stones (``"SW": "BBr"``).  Keys may hold several names: ``{"c5 e5": "B"}``
 
 from __future__ import annotations
 
-from controller.rules.plimus import PLIMUS, PlimusState
+from hypothesis import strategies as st
+
+from controller.rules.plimus import PLIMUS, Move, Pass, PlaceBlank, PlimusState
+from controller.rules.plimus.moves import POLE_UNITS, UPPER, WHOLE, PlimusMove
 from controller.rules.plimus.notation import POLE_LETTERS, TOKENS
 
 G = PLIMUS
@@ -86,3 +89,18 @@ def scattered(seed: int, variant: str = "two-player", doubles: float = 0.4,
     state = position({**stones, **{p: s for p, s in poles.items() if s}}, variant=variant)
     to_move = rng.randrange(len(v.seats))
     return PlimusState(state.variant, state.cells, state.poles, to_move, state.quiet)
+
+
+def arbitrary_moves(state: PlimusState) -> st.SearchStrategy[PlimusMove]:
+    """Moves of the game's own types, legal or not: a stone or double from any node or pole
+    along any path, with made-up captures; a blank stone anywhere; a pass."""
+    nodes = st.integers(0, len(BOARD.names) - 1)
+
+    def from_node(start: int) -> st.SearchStrategy[Move]:
+        units = POLE_UNITS if BOARD.is_pole(start) else (WHOLE, UPPER)
+        captures = st.lists(nodes, max_size=2).map(
+            lambda taken: tuple((n, (BOARD.cells,)) for n in taken))
+        return st.builds(Move, st.just(start), st.sampled_from(units),
+                         st.lists(nodes, min_size=1, max_size=3).map(tuple), captures)
+
+    return st.one_of(nodes.flatmap(from_node), st.builds(PlaceBlank, nodes), st.just(Pass()))

@@ -1,9 +1,12 @@
-"""A position reached by random moves, for property tests (hypothesis builds it from a
-variant, a seed and a number of plies)."""
+"""Positions and whole games reached by random moves, for property tests (hypothesis builds a
+position from a variant, a seed and a number of plies; a whole game is played once per
+session and shared by every test that looks at it)."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from controller.rules.base import Game
@@ -21,3 +24,33 @@ def played(game: Game[Any, Any], variant: str, seed: int, plies: int, dealt: boo
             break
         state = game.play(state, rng.choice(moves))
     return state, rng
+
+
+@dataclass(frozen=True, slots=True)
+class RandomGame:
+    """A game of uniformly random legal moves from the start dealt by ``seed``: its moves, in
+    order, and the position it stopped in (over, unless ``limit`` moves did not end it)."""
+
+    variant: str
+    seed: int
+    moves: tuple[Any, ...]
+    final: Any
+
+
+@cache
+def random_game(game: Game[Any, Any], variant: str, seed: int, limit: int = 50_000
+                ) -> RandomGame:
+    """A whole random game, every move through ``apply`` (which checks it) and every
+    position's text read back; played once per test session, whichever test asks first."""
+    rng = random.Random(seed)
+    state = game.setup(variant, seed=seed)
+    moves = []
+    while game.outcome(state) is None and len(moves) < limit:
+        move = rng.choice(game.legal_moves(state))
+        state = game.apply(state, move)
+        moves.append(move)
+        text = game.position_text(state)
+        assert game.parse_position(text, variant) == state, (
+            f"{game.name} {variant} seed {seed}: the text after ply {len(moves)} reads back "
+            f"as another position: {text}")
+    return RandomGame(variant, seed, tuple(moves), state)

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 
+from hypothesis import strategies as st
+
 from controller.rules.rhombus import RHOMBUS, Move, RhombusState
 from controller.rules.rhombus.board import mask_of
-from controller.rules.rhombus.cards import deck, parse_card
+from controller.rules.rhombus.cards import deck, parse_card, sub_hands
 from controller.rules.rhombus.checks import check_position
+from controller.rules.rhombus.position import held
 from controller.rules.rhombus.state import VARIANTS
 
 G = RHOMBUS
@@ -75,3 +78,16 @@ def move(state: RhombusState, text: str) -> Move:
 
 def cells(state: RhombusState, seat: str) -> set[str]:
     return {k for k, v in G.view(state, None)["cells"].items() if v == seat}
+
+
+def arbitrary_moves(state: RhombusState) -> st.SearchStrategy[Move]:
+    """Actions of the game's own type, legal or not: up to three of the mover's cards (or
+    none), any of its pieces leaving, any square filled, any foes killed."""
+    mine = held(state, state.to_move)
+    squares = st.integers(0, (1 << 25) - 1)
+    foes = sum(p for k, p in enumerate(state.pieces) if k != state.to_move)
+    return st.builds(
+        lambda cards, sources, target, kills: Move(cards, sources & state.pieces[
+            state.to_move], 1 << target, kills & foes),
+        st.sampled_from(sub_hands(mine, 3)) if mine else st.just(()), squares,
+        st.integers(0, 24), st.just(0) | squares)

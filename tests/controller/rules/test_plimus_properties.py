@@ -1,4 +1,5 @@
-"""Properties over random Plimus positions (hypothesis chooses seeds and lengths).
+"""Plimus's own properties over random positions (hypothesis chooses seeds and lengths); the
+contract every game keeps is checked in ``test_contract.py``.
 
 Positions come two ways: random games from the start (what play looks like) and scattered
 positions (every stone somewhere, many doubles, stones in poles: where captures and
@@ -13,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from controller.errors import IllegalMoveError, ParseError
-from controller.rules.plimus import Move, Pass, PlaceBlank
-from controller.rules.plimus.moves import POLE_UNITS, UPPER, WHOLE
+from controller.errors import ParseError
+from controller.rules.plimus import Move
+from controller.rules.plimus.moves import UPPER
 from controller.rules.plimus.stones import stones_of
 from tests.controller.rules.plimus_positions import BOARD, G, scattered
 from tests.controller.rules.random_play import played as after_plies
@@ -46,23 +47,9 @@ def stones(state) -> Counter[int]:
 
 @FAST
 @given(positions)
-def test_position_text_round_trips(state):
-    text = G.position_text(state)
-    assert G.parse_position(text, state.variant) == state
-    assert G.position_text(G.parse_position(text, state.variant)) == text
-
-
-@FAST
-@given(positions)
-def test_every_legal_move_applies_keeps_every_stone_and_round_trips_as_text(state):
-    moves = G.legal_moves(state)
-    assert len(moves) == len(set(moves)) and bool(moves) == (G.outcome(state) is None)
-    for move in moves[:200]:
-        after = G.apply(state, move)
-        assert stones(after) == stones(state)  # captured stones stay in play, in the poles
-        text = G.move_text(move)
-        assert G.parse_move(state, text) == move
-        assert G.move_text(G.parse_move(state, text)) == text
+def test_every_legal_move_keeps_every_stone(state):
+    for move in G.legal_moves(state)[:200]:
+        assert stones(G.play(state, move)) == stones(state)  # captured stones stay, in poles
 
 
 @FAST
@@ -80,39 +67,14 @@ def test_paths_never_revisit_and_only_doubles_capture(state):
 
 @FAST
 @given(positions)
-def test_effects_describe_exactly_what_changes(state):
+def test_effects_name_the_path_and_what_a_phone_must_say(state):
     for move in G.legal_moves(state)[:40]:
         effect = G.effect(state, move)
-        after = G.play(state, move)
-        before_layout, after_layout = G.layout(state), G.layout(after)
-        for change in effect.changes:
-            assert before_layout.get(change.position, ()) == change.before
-            assert after_layout.get(change.position, ()) == change.after
-        for p in (set(before_layout) | set(after_layout)) - effect.changed:
-            assert before_layout.get(p) == after_layout.get(p)
         assert effect.touched <= effect.changed
         if isinstance(move, Move):
             assert effect.path == (BOARD.names[move.start], *(BOARD.names[n] for n in move.path))
             unseen = bool(move.captures) or BOARD.is_pole(move.path[-1])
             assert bool(effect.unseen) == unseen == bool(G.move_facets(state, move))
-
-
-@FAST
-@given(positions, st.data())
-def test_random_illegal_moves_are_refused_with_a_reason(state, data):
-    legal = set(G.legal_moves(state))
-    nodes = st.integers(0, len(BOARD.names) - 1)
-    for _ in range(25):
-        start = data.draw(nodes)
-        unit = data.draw(st.sampled_from(POLE_UNITS if BOARD.is_pole(start) else (WHOLE, UPPER)))
-        path = tuple(data.draw(st.lists(nodes, min_size=1, max_size=3)))
-        caps = tuple((n, (BOARD.cells,)) for n in data.draw(st.lists(nodes, max_size=2)))
-        for move in (Move(start, unit, path, caps), PlaceBlank(start), Pass()):
-            if move in legal:
-                continue
-            with pytest.raises(IllegalMoveError) as refused:
-                G.apply(state, move)
-            assert str(refused.value) and "Traceback" not in str(refused.value)
 
 
 @FAST

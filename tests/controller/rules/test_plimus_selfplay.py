@@ -1,24 +1,17 @@
 """Random Plimus games play to the end in every variant: a win, or the rules' own draw after
-200 moves in a row without a capture."""
+200 moves in a row without a capture (a few fully checked games of every variant are played
+by ``test_contract.py``)."""
 
 from __future__ import annotations
 
 import pytest
 
 from controller.rules.plimus import PLIMUS
-from controller.rules.selfplay import play_random_game, selfplay
+from controller.rules.selfplay import play_random_game
 from tests.controller.rules.test_plimus_properties import stones
 
 VARIANTS = list(PLIMUS.variants)
 PLY_CAP = 50_000  # the selfplay command's default: no game may need it
-
-
-@pytest.mark.parametrize("variant", VARIANTS)
-def test_a_few_fully_checked_games_end(variant):
-    # Every move through apply, every position's text read back (what `boardlight selfplay`
-    # does).
-    report = selfplay(PLIMUS, variant, games=3, seed=7, move_limit=PLY_CAP)
-    assert (report.finished, report.errors, report.unfinished) == (3, [], 0)
 
 
 @pytest.mark.slow
