@@ -201,8 +201,10 @@ def test_public_answers_cover_every_hand_and_do_not_depend_on_it(pos):
             assert board(move) in {board(m) for m in finder.reading(
                 "public", names(occupied), names(touched))}
             came = move.targets & ~(ctx.own | ctx.foes)
-            assert board(move) in {board(m) for m in finder.toward(
-                "public", names(move.sources), names(came))}
+            # (toward is lazy and a flush has hundreds of thousands of public actions on the
+            # way: stop at the first that does it, rather than list them all.)
+            assert any(board(m) == board(move) for m in finder.toward(
+                "public", names(move.sources), names(came)))
     for move in rng.sample(list(G.legal_moves(state)), 3):
         occupied, touched = names(occupied_after(state, move)), names(move.sources)
         assert (sorted(a.reading("public", occupied, touched), key=G.move_text)
