@@ -109,6 +109,7 @@ def test_a_board_changed_while_off_is_guided_back_by_correction(tmp_path):
         service.stop()
 
 
+@pytest.mark.slow  # fifty processes started and killed: about 20 s
 def test_kill_9_at_random_moments_loses_no_acknowledged_move(tmp_path):
     rng = random.Random(2026)
     env = dict(os.environ, PYTHONPATH=str(ROOT))
