@@ -83,8 +83,9 @@ class Mosquitto:
             ready.set()
 
         threading.Thread(target=read, daemon=True, name="mosquitto-log").start()
-        assert ready.wait(10) and proc.poll() is None, \
-            "mosquitto did not start:\n" + "\n".join(self.lines)
+        if not ready.wait(10) or proc.poll() is not None:
+            self.stop()  # never leave a broker behind a failed start
+            raise AssertionError("mosquitto did not start:\n" + "\n".join(self.lines))
         return self
 
     def stop(self) -> None:
