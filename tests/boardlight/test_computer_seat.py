@@ -1,20 +1,21 @@
 """A computer seat in the running service: its search never holds up the board, and what
-moves the game on (a person taking the seat back, a new game) stops it."""
+moves the game on (a person taking the seat back, a new game) stops it.
+
+Nothing here sleeps: the tests wait for the table's snapshots, and for the computer's thread
+to be done (``close`` returns once its search has ended; a call to the session thread after
+it returns once whatever the search handed over has been handled)."""
 
 from __future__ import annotations
 
 import threading
-import time
 
 from boardlight.service import Service, ServiceOptions
+from tests.support.waiting import wait_until
 
 
 def started(game: str = "abalone") -> Service:
     service = Service(ServiceOptions(game=game, seed=3)).start()
-    deadline = time.monotonic() + 10
-    while service.table.public()["status"] != "playing":
-        assert time.monotonic() < deadline, "the simulated board never came up"
-        time.sleep(0.01)
+    wait_until(service.table, lambda s: s["status"] == "playing", timeout=10)
     return service
 
 
@@ -22,24 +23,31 @@ def thinking(service: Service) -> bool:
     return service.computer.searching and service.computer.decisions == 0
 
 
+def search_done(service: Service) -> None:
+    """Wait until the computer's search has ended and what it handed over was handled."""
+    service.computer.close()
+    service.runner.call(lambda s: None).result(timeout=5)
+
+
 def test_the_board_is_read_and_served_while_the_computer_thinks():
     service = started()
     try:
         service.set_computer("b", "strong")  # five seconds for black, to move first
         assert thinking(service)
-        # Meanwhile the board is read and the session answers, at once.
+        # Meanwhile the board is read and the session answers, at once: the lifted marble
+        # is lit as a move in progress.
+        unlit = service.table.public()["leds"]
         service.sim_lift("A1")
-        start = time.monotonic()
-        while service.runner.call(lambda s: s.reading.get("A1")).result(timeout=1) != 0:
-            assert time.monotonic() - start < 1.0, "the board was not read during the search"
-            time.sleep(0.01)
+        wait_until(service.table, lambda s: s["leds"] != unlit, timeout=1.0)
+        assert service.runner.call(lambda s: s.reading.get("A1")).result(timeout=1) == 0
         assert thinking(service)  # still searching: the reading did not wait for it
         answer = service.runner.call(lambda s: s.ply)
         assert answer.result(timeout=0.5) == 0
         # A person takes the seat back: the search stops and its answer never shows.
         service.set_computer("b", None)
-        time.sleep(0.3)
-        assert not service.computer.searching and service.computer.decisions == 0
+        assert not service.computer.searching
+        search_done(service)
+        assert service.computer.decisions == 0
         assert not [p for p in service.table.public()["prompts"] if p["kind"] == "computer"]
     finally:
         service.stop()
@@ -53,13 +61,11 @@ def test_a_new_game_stops_the_search_and_forgets_seats_it_does_not_have():
         service.new_game(game="crosswise")
         assert not service.computer.searching
         assert service.computer_seats() == {}  # black is no Crosswise seat
-        time.sleep(0.3)
-        assert service.computer.decisions == 0  # the Abalone search was dropped unfinished
         service.set_computer("green", "easy")  # green lays first
-        deadline = time.monotonic() + 10
-        while not [p for p in service.table.public()["prompts"] if p["kind"] == "computer"]:
-            assert time.monotonic() < deadline, "the computer never showed its move"
-            time.sleep(0.02)
+        wait_until(service.table, lambda s: any(p["kind"] == "computer" for p in s["prompts"]),
+                   timeout=10)
+        # The computer has one thread: green's search ran after the Abalone one ended, so an
+        # Abalone answer would have been handed over, and counted, before green's.
         assert service.computer.decisions == 1
     finally:
         service.stop()
@@ -87,7 +93,7 @@ def test_an_answer_that_arrives_after_the_seat_went_back_to_a_person_is_dropped(
         assert reached.wait(5), "the search never ended"
         service.set_computer("b", None)
         release.set()
-        time.sleep(0.3)
+        search_done(service)
         assert service.computer.decisions == 0 and computer_prompts(service) == []
         assert service.runner.call(lambda s: (s.guide, s.declared_move)).result(2) == (None, {})
     finally:
@@ -108,10 +114,8 @@ def test_a_search_that_fails_is_tried_again():
     service.computer.clock = clock
     try:
         service.set_computer("b", "easy")
-        deadline = time.monotonic() + 10
-        while not computer_prompts(service):
-            assert time.monotonic() < deadline, "the computer never moved after a failure"
-            time.sleep(0.02)
+        wait_until(service.table, lambda s: any(p["kind"] == "computer" for p in s["prompts"]),
+                   timeout=10)
         assert failed and service.computer.decisions == 1
         assert service.computer_seats() == {"b": "easy"}
     finally:
