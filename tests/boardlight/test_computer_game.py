@@ -4,12 +4,12 @@ The service runs as it does for a player alone at the table: the computer's seat
 own thread and shows its move (lights, words); the test's "person" carries that move out on
 the simulated board with a hand's lifts and places, and plays its own seat with random legal
 moves.  Every move is committed from what the sensors read, the same path a real board takes.
+The person's pace between steps is the service's clock moving on (``TableClock``), not sleep.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -18,6 +18,7 @@ from boardlight.service import Service, ServiceOptions
 from controller.session import lights as L
 from controller.session.handplan import hand_steps
 from controller.session.session import SessionConfig
+from tests.support.clocks import TableClock
 from tests.support.waiting import wait_until
 
 FAST = SessionConfig(settle=0.25, settle_min=0.2)
@@ -41,24 +42,33 @@ def carry_out(service: Service, text: str, rng: random.Random) -> None:
             return
     elif fp.facets and not declared:
         service.phone(seat, {"type": "declare", "facets": dict(fp.facets)})
-    assert service.sim is not None
-    sensors = set(service.sim.spec.sensors)
+    assert service.sim is not None and isinstance(service.clock, TableClock)
+    sim, clock = service.sim, service.clock
+    sensors = set(sim.spec.sensors)
     for step in hand_steps(game.effect(state, move), rng, before=game.layout(state)):
-        time.sleep(rng.uniform(0.01, 0.05))
+        clock.pause(rng.uniform(0.01, 0.05))
         if step.action == "lift":
             service.sim_lift(step.position)
         else:
             service.sim_place(step.position, step.piece)
         if step.position in sensors:
             # No hand puts a tile down where it lifted one faster than the sensors can
-            # read: wait until the session has read the step (under load a quick
-            # lift-and-place could otherwise fall inside one debounce window).
-            until = time.monotonic() + 5
-            while session.reading.get(step.position) != service.sim.value(step.position):
-                assert time.monotonic() < until, f"the board never read {step}"
-                time.sleep(0.005)
+            # read: wait until the session has read the step (a quick lift-and-place could
+            # otherwise fall inside one debounce window).
+            read_by_the_session(service, clock, step.position, sim.value(step.position))
     if session.index.extensions(fp) or fp.touched - fp.changed:
         service.press("end-turn")
+
+
+def read_by_the_session(service: Service, clock: TableClock, position: str, value: Any,
+                        scans: int = 1000) -> None:
+    """Wait, scan by scan, until the session's reading of ``position`` is ``value`` (a call
+    to the session thread comes after the scans posted before it)."""
+    for _ in range(scans):
+        if service.runner.call(lambda s: s.reading.get(position)).result(5) == value:
+            return
+        clock.wait_scans(1)
+    raise AssertionError(f"{scans} scans and the board never read {value!r} on {position}")
 
 
 def computer_move(snap: dict[str, Any]) -> str | None:
@@ -120,7 +130,8 @@ def play(service: Service, computer: str, rng: random.Random,
 ])
 def test_a_whole_game_against_the_computer_on_the_simulated_board(game, variant, computer):
     rng = random.Random(11)
-    service = Service(ServiceOptions(game=game, variant=variant, seed=5, session=FAST)).start()
+    service = Service(ServiceOptions(game=game, variant=variant, seed=5, session=FAST),
+                      clock=TableClock()).start()
     try:
         wait_until(service.table, lambda s: s["status"] == "playing")
         service.set_computer(computer, "easy")
@@ -139,8 +150,8 @@ def test_plimus_against_the_computer_on_a_polarity_board():
     """A Plimus game runs to hundreds of plies; forty of them, on hall sensors that read each
     stone's sign, carry the planner's steps, jumps and pole moves out by hand."""
     rng = random.Random(4)
-    service = Service(ServiceOptions(game="plimus", seed=2, sense="polarity",
-                                     session=FAST)).start()
+    service = Service(ServiceOptions(game="plimus", seed=2, sense="polarity", session=FAST),
+                      clock=TableClock()).start()
     try:
         wait_until(service.table, lambda s: s["status"] == "playing")
         service.set_computer("red", "easy")
