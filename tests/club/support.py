@@ -163,7 +163,6 @@ def club_board(tmp: Path, url: BrokerURL, name: str, club: str = "tuesday", game
 def play_random(service: Service, plies: int, rng: random.Random,
                 pace: PlayersPace | None = None) -> list[str]:
     """Random legal moves carried out on the simulated board as hands do; the moves made."""
-    from tests.boardlight.test_computer_game import carry_out
     from tests.support.waiting import wait_until
 
     done: list[str] = []
@@ -181,6 +180,43 @@ def play_random(service: Service, plies: int, rng: random.Random,
         wait_until(service.table, lambda s, ply=ply: s["ply"] > ply, timeout=5)
         done.append(text)
     return done
+
+
+def carry_out(service: Service, text: str, rng: random.Random) -> None:
+    """Do move ``text`` on the simulated board as a hand would, declaring on the phone what
+    no sensor sees (as a player does), each step read by the sensors before the next."""
+    from controller.session.handplan import hand_steps
+
+    session = service.runner.session
+    game, state = session.game, session.state
+    seat = session.to_move
+    move = next(m for m in game.legal_moves(state) if game.move_text(m) == text)
+    fp = next(f for f in session.index.footprints if f.text == text)
+    # (read defensively: the session's internals are being reworked)
+    declared = getattr(session, "declared_move", {}).get(seat or "") == text
+    twins = [f for f in session.index.footprints if f.diff == fp.diff and f is not fp]
+    if not fp.diff or (twins and not declared):
+        service.phone(seat, {"type": "move", "move": text})
+        if not fp.diff:
+            return
+    elif fp.facets and not declared:
+        service.phone(seat, {"type": "declare", "facets": dict(fp.facets)})
+    assert service.sim is not None
+    sensors = set(service.sim.spec.sensors)
+    for step in hand_steps(game.effect(state, move), rng, before=game.layout(state)):
+        if step.action == "lift":
+            service.sim_lift(step.position)
+        else:
+            service.sim_place(step.position, step.piece)
+        if step.position in sensors:
+            # A hand is never faster than the sensors: the next step once this one is read.
+            version = service.table.version
+            until = time.monotonic() + 5
+            while session.reading.get(step.position) != service.sim.value(step.position):
+                assert time.monotonic() < until, f"the board never read {step}"
+                version = service.table.wait_for(version, 0.01)
+    if session.index.extensions(fp) or fp.touched - fp.changed:
+        service.press("end-turn")
 
 
 def eventlog_units(service: Service, game_id: int) -> list[tuple[int, str, int, str | None]]:
