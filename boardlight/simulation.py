@@ -1,7 +1,8 @@
 """The whole pipeline on a simulated clock: a simulated board, scanned at the profile's rate,
 feeding the game session; deterministic and faster than real time.
 
-A script is JSON lines, times in seconds from the start (see ``docs/simulate.md``):
+A script is JSON lines, times in seconds from the start, read by ``controller.script`` (the
+format ``boardlight emulator`` takes too; see ``docs/simulate.md``):
 
     {"t": 0.0, "lift": "C3"}
     {"t": 0.4, "place": "D3"}                   (the piece lifted last, or "piece": "w")
@@ -23,6 +24,8 @@ from typing import Any
 from controller.errors import BoardError
 from controller.physical import BoardSpec
 from controller.rules.base import Game, Stack
+from controller.script import ScriptBoard, ScriptError
+from controller.script import parse_script as read_script
 from controller.session.events import (
     ButtonPress,
     Committed,
@@ -42,56 +45,34 @@ from controller.session.session import GameSession, SessionConfig
 from hardware.simboard import NoiseModel, SimulatedBoard
 
 
-class ScriptError(BoardError, ValueError):
-    """A script line that cannot be read or carried out."""
-
-
 @dataclass(frozen=True, slots=True)
 class Action:
     t: float
-    kind: str            # lift | place | button | phone | play
+    kind: str            # lift | place | button | phone | play (and carry, from hand_actions)
     value: Any
     extra: dict[str, Any] = field(default_factory=dict)
     line: int = 0
 
 
-KEYS = {"lift": str, "place": str, "button": str, "phone": dict, "play": str}
-OPTIONAL = {"place": {"piece"}, "play": {"gap"}}
-
-
-def parse_script(lines: Iterable[str]) -> list[Action]:
-    """Read a script; every mistake names its line and says what is expected."""
+def parse_script(lines: Iterable[str], board: ScriptBoard | None = None) -> list[Action]:
+    """Read a script (``controller.script``: every mistake names its line and says what is
+    expected; with ``board``, what it names is checked against that board) as actions."""
     actions = []
-    for n, raw in enumerate(lines, 1):
-        text = raw.strip()
-        if not text or text.startswith("#"):
-            continue
-        try:
-            obj = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise ScriptError(f"line {n}: not JSON ({exc.msg})") from None
-        if not isinstance(obj, dict):
-            raise ScriptError(f"line {n}: a script line is a JSON object")
-        t = obj.get("t")
-        if not isinstance(t, (int, float)) or isinstance(t, bool) or t < 0:
-            raise ScriptError(f"line {n}: 't' must be a number of seconds, 0 or more")
-        kinds = [k for k in KEYS if k in obj]
-        if len(kinds) != 1:
-            raise ScriptError(f"line {n}: needs exactly one of {', '.join(KEYS)}")
-        kind = kinds[0]
-        allowed = {"t", kind} | OPTIONAL.get(kind, set())
-        unknown = sorted(set(obj) - allowed)
-        if unknown:
-            raise ScriptError(f"line {n}: unknown key {unknown[0]!r} for a {kind!r} line; "
-                              f"allowed: {', '.join(sorted(allowed))}")
-        if not isinstance(obj[kind], KEYS[kind]):
-            raise ScriptError(f"line {n}: {kind!r} must be a {KEYS[kind].__name__}")
-        if kind == "phone" and not isinstance(obj["phone"].get("seat"), str):
-            raise ScriptError(f"line {n}: a phone action needs 'seat'")
-        extra = {k: obj[k] for k in OPTIONAL.get(kind, set()) if k in obj}
-        actions.append(Action(float(t), kind, obj[kind], extra, n))
-    actions.sort(key=lambda a: (a.t, a.line))
+    for s in read_script(lines, board):
+        extra: dict[str, Any] = {}
+        if s.piece is not None:
+            extra["piece"] = s.piece
+        if s.gap is not None:
+            extra["gap"] = s.gap
+        actions.append(Action(s.t, s.kind, s.value, extra, s.line))
     return actions
+
+
+def script_board(game: Game[Any, Any], variant: str, spec: BoardSpec) -> ScriptBoard:
+    """What a script may name on the simulated board: every position of the game's board
+    (sensed or not: a hand reaches a tray too), the profile's buttons, the variant's pieces."""
+    return ScriptBoard(f"the {game.title} board ({variant})", game.geometry(variant).positions,
+                       spec.buttons, game.pieces(variant))
 
 
 class Simulation:

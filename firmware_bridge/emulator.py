@@ -5,31 +5,34 @@ profile, its buttons and a WS2812 state machine, and runs the firmware's ``Board
 them, one scan per tick of its clock.  Moving a piece opens or closes switches; the firmware
 debounces, reports and obeys the host exactly as it would on the Pico.
 
-A script of JSON lines drives it::
+A hand script drives it, in the format ``boardlight simulate`` takes (``controller.script``,
+``docs/simulate.md``)::
 
     {"t": 0.0, "lift": "C3"}
     {"t": 0.4, "place": "D3"}                  # puts down the piece lifted last
-    {"t": 0.6, "place": "E5", "piece": "w"}    # or the piece named
+    {"t": 0.6, "place": "E5", "piece": "w"}    # or a piece of this kind
     {"t": 0.9, "button": "end-turn"}
-    {"t": 1.2, "phone": {...}}                 # not for the board: handed to ``on_phone``
+    {"t": 1.2, "phone": {"seat": "b", "type": "end-turn"}}   # handed to ``on_phone``
 
 ``t`` is seconds from the start (or from the host's first full-scan request, with
-``wait_for_host``).  ``RealTimeClock`` paces the scans in real time; ``FastClock`` runs them
-as fast as the machine can, for tests.
+``wait_for_host``).  A ``play`` line is refused: finding a move's hand steps needs the
+position the host has committed, which only the host knows.  ``RealTimeClock`` paces the
+scans in real time; ``FastClock`` runs them as fast as the machine can, for tests.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import math
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from controller.physical import BoardSpec, SenseMode, Value
+from controller.script import ScriptBoard, ScriptLine
+from controller.script import parse_script as read_script
 from firmware_bridge.decoder import FrameDecoder
 from firmware_bridge.errors import EmulatorError
 from firmware_bridge.firmware_loader import Firmware, load_firmware
@@ -95,54 +98,23 @@ class FastClock:
 # ---- script -----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
-class ScriptAction:
-    t: float
-    kind: str  # lift | place | button | other
-    target: str = ""
-    piece: Any = None
-    line: Mapping[str, Any] = field(default_factory=dict)
+PLAY_REFUSED = ("the emulator has no rules to find a move's hand steps from the position "
+                "the host committed; write the move's lift and place lines, or run the script "
+                "with boardlight simulate")
 
 
-_BOARD_KEYS = ("lift", "place", "button")
+def script_board(spec: BoardSpec, pieces: Iterable[str] = ()) -> ScriptBoard:
+    """What a script may name on the virtual board: its sensed positions (nothing else can be
+    moved on it), its buttons, and ``pieces`` (the game's kinds) when given."""
+    return ScriptBoard(f"board {spec.name!r}", spec.sensor_index, spec.buttons, tuple(pieces),
+                       position="sensed position", refused={"play": PLAY_REFUSED})
 
 
-def parse_script(lines: Iterable[str], spec: BoardSpec) -> list[ScriptAction]:
-    """JSON lines into actions sorted by time (stable); blank lines and ``#`` comments skip."""
-    actions: list[ScriptAction] = []
-    for number, text in enumerate(lines, 1):
-        text = text.strip()
-        if not text or text.startswith("#"):
-            continue
-        try:
-            line = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise EmulatorError(f"script line {number}: not JSON ({exc.msg})") from None
-        if not isinstance(line, dict):
-            raise EmulatorError(f"script line {number}: expected an object, got {text}")
-        t = line.get("t", 0.0)
-        if isinstance(t, bool) or not isinstance(t, int | float) or not math.isfinite(t) \
-                or t < 0:
-            raise EmulatorError(f"script line {number}: 't' must be seconds >= 0; got {t!r}")
-        keys = [k for k in _BOARD_KEYS if k in line]
-        if len(keys) > 1:
-            raise EmulatorError(f"script line {number}: one of {'/'.join(_BOARD_KEYS)} per "
-                                f"line; got {keys}")
-        if not keys:
-            actions.append(ScriptAction(float(t), "other", line=line))
-            continue
-        kind = keys[0]
-        target = line[kind]
-        if kind == "button":
-            if target not in spec.buttons:
-                raise EmulatorError(f"script line {number}: board {spec.name!r} has no button "
-                                    f"{target!r}; it has {', '.join(spec.buttons) or 'none'}")
-        elif target not in spec.sensor_index:
-            raise EmulatorError(f"script line {number}: no sensor reads {target!r} on board "
-                                f"{spec.name!r}")
-        actions.append(ScriptAction(float(t), kind, target, line.get("piece"), line))
-    actions.sort(key=lambda a: a.t)
-    return actions
+def parse_script(lines: Iterable[str], spec: BoardSpec, pieces: Iterable[str] = ()
+                 ) -> list[ScriptLine]:
+    """A hand script (``controller.script``), checked against the board: every mistake raises
+    ``ScriptError`` naming its line."""
+    return read_script(lines, script_board(spec, pieces))
 
 
 # ---- the emulator -----------------------------------------------------------------------------
@@ -183,8 +155,9 @@ class Emulator:
 
     def __init__(self, spec: BoardSpec, start_reading: Mapping[str, Value] | None = None,
                  link: str = "pty", *, clock: EmulatorClock | None = None,
-                 script: Iterable[ScriptAction] = (),
+                 script: Iterable[ScriptLine] = (),
                  on_phone: Callable[[Mapping[str, Any]], None] | None = None,
+                 piece_value: Callable[[str], Value] | None = None,
                  on_frame: FrameHook | None = None, wait_for_host: bool = False,
                  firmware_version: tuple[int, int, int] = (1, 0, 0),
                  host_timeout_ms: int = 0, bounce_scans: int = 0) -> None:
@@ -192,6 +165,7 @@ class Emulator:
         self.clock: EmulatorClock = clock or RealTimeClock()
         self.transport = open_transport(link)
         self.on_phone = on_phone
+        self.piece_value = piece_value
         self.on_frame = on_frame
         self.firmware_version = firmware_version
         self.host_timeout_ms = host_timeout_ms
@@ -370,8 +344,12 @@ class Emulator:
             self._set(position, self._empty)
 
     def place(self, position: str, piece: Any = None) -> None:
+        """Put down ``piece`` (a host-level value, or with ``piece_value`` a kind of piece of
+        the game), else the piece lifted last."""
         with self._lock:
             if piece is not None:
+                if self.piece_value is not None:
+                    piece = self.piece_value(piece)
                 wire = self._wire(piece, position)
             elif self.hand:
                 wire = self.hand.pop()
@@ -500,19 +478,20 @@ class Emulator:
         if self._script_pos >= len(self._script):
             self.script_done.set()
 
-    def _perform(self, action: ScriptAction) -> None:
-        log.debug("script t=%.3f: %s %s", action.t, action.kind, action.target)
+    def _perform(self, action: ScriptLine) -> None:
+        log.debug("script line %d (t=%.3f): %s %s", action.line, action.t, action.kind,
+                  action.value)
         try:
             if action.kind == "lift":
-                self.lift(action.target)
+                self.lift(action.value)
             elif action.kind == "place":
-                self.place(action.target, action.piece)
+                self.place(action.value, action.piece)
             elif action.kind == "button":
-                self.press(action.target)
-            elif self.on_phone is not None:
-                self.on_phone(action.line)
+                self.press(action.value)
+            elif action.kind == "phone" and self.on_phone is not None:
+                self.on_phone(action.value)
         except EmulatorError as exc:
-            log.error("script line at t=%.3f skipped: %s", action.t, exc)
+            log.error("script line %d (t=%.3f) skipped: %s", action.line, action.t, exc)
 
     def _seen(self, direction: str, frame: Frame, plug: int) -> None:
         if direction == "in" and frame.type == MessageType.GET_SCAN:
@@ -535,6 +514,8 @@ def run_emulator(spec: BoardSpec, start_reading: Mapping[str, Value] | None,
                  script_lines: Iterable[str], link: str = "pty", *,
                  clock: EmulatorClock | None = None,
                  on_phone: Callable[[Mapping[str, Any]], None] | None = None,
+                 pieces: Iterable[str] = (),
+                 piece_value: Callable[[str], Value] | None = None,
                  on_ready: Callable[[str], None] | None = None,
                  wait_for_host: bool = True, linger: float | None = None,
                  stop: threading.Event | None = None, host_timeout_ms: int = 5000,
@@ -543,11 +524,14 @@ def run_emulator(spec: BoardSpec, start_reading: Mapping[str, Value] | None,
     until ``stop`` is set or Ctrl-C).  ``on_ready(address)`` says where the host connects.
 
     Script times count from the host's first full-scan request when ``wait_for_host``.
+    ``pieces``: the game's kinds of piece, which a script's ``place`` lines may name;
+    ``piece_value``: what a sensor of this board reads for one of them.
     """
-    script = parse_script(script_lines, spec)
+    script = parse_script(script_lines, spec, pieces)
     stop = stop or threading.Event()
     emulator = Emulator(spec, start_reading, link, clock=clock, script=script,
-                        on_phone=on_phone, wait_for_host=wait_for_host,
+                        on_phone=on_phone, piece_value=piece_value,
+                        wait_for_host=wait_for_host,
                         host_timeout_ms=host_timeout_ms, bounce_scans=bounce_scans)
     with emulator:
         log.info("virtual board %r at %s", spec.name, emulator.address)

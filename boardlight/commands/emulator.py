@@ -17,8 +17,9 @@ def register(sub: Any) -> None:
         description="Run the reference firmware's logic on this machine as a virtual board "
                     "behind a pseudo-terminal (or a TCP socket), set up in the start "
                     "position and driven by a script in the format of 'boardlight simulate' "
-                    "(lift, place and button lines; phone lines are printed for you to send "
-                    "to the web page). Then run the service over it: boardlight serve "
+                    "(docs/simulate.md: lift, place and button lines; phone lines are printed "
+                    "for you to send to the web page; play lines need the rules and are "
+                    "refused). Then run the service over it: boardlight serve "
                     "--board serial --serial-url ADDRESS.",
         epilog="examples:\n  boardlight emulator --game abalone --link /tmp/board\n"
                "  boardlight emulator --game abalone --link socket://127.0.0.1:7000 "
@@ -60,11 +61,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"run the service over it: boardlight serve --game {game.name} --board serial "
               f"--serial-url {address}", flush=True)
 
-    def phone(line: Any) -> None:
-        print("phone action for the web page: " + json.dumps(dict(line)), flush=True)
+    def phone(action: Any) -> None:
+        print("phone action for the web page: " + json.dumps(dict(action)), flush=True)
+
+    def piece_value(piece: str) -> Any:  # what a sensor of this board reads for the piece
+        return project((piece,), spec.sense, game.polarity)
 
     try:
         summary = run_emulator(spec, start, lines, args.link, on_ready=ready, on_phone=phone,
+                               pieces=game.pieces(variant), piece_value=piece_value,
                                linger=args.linger)
     except KeyboardInterrupt:
         print("stopped", file=sys.stderr)

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from boardlight.simulation import Simulation, json_lines, parse_script
+from boardlight.simulation import Simulation, json_lines, parse_script, script_board
 from controller.physical import SenseMode
 from controller.rules import GAMES, find_game
 from hardware.simboard import NoiseModel, default_spec
@@ -23,7 +23,8 @@ def register(sub: Any) -> None:
         epilog="script lines (JSON, t in seconds): {\"t\": 0.0, \"lift\": \"C3\"}, "
                "{\"t\": 0.4, \"place\": \"D3\"}, {\"t\": 0.9, \"button\": \"end-turn\"}, "
                "{\"t\": 1.0, \"phone\": {\"seat\": \"b\", \"type\": \"end-turn\"}}, "
-               "{\"t\": 2.0, \"play\": \"C3D3\", \"gap\": 0.3}. See docs/simulate.md.")
+               "{\"t\": 2.0, \"play\": \"C3D3\", \"gap\": 0.3}; the format boardlight "
+               "emulator takes too. See docs/simulate.md.")
     p.add_argument("--game", required=True, metavar="G", help=f"one of: {', '.join(GAMES)}")
     p.add_argument("--variant", metavar="V", help="variant name (default: the game's standard)")
     p.add_argument("--position", metavar="TEXT", help="start from this position text")
@@ -46,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
              else game.setup(variant))
     spec = board_spec(game, variant, args.profile, args.sense)
     text = sys.stdin.read() if args.script == "-" else _read(args.script)
-    actions = parse_script(text.splitlines())
+    actions = parse_script(text.splitlines(), script_board(game, variant, spec))
     noise = NoiseModel() if args.noise is not None else None
     sim = Simulation(game, spec, state, noise=noise, seed=args.noise or 0)
     sim.run(actions)
@@ -75,5 +76,5 @@ def _read(path: str) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
     except OSError as exc:
-        from boardlight.simulation import ScriptError
+        from controller.script import ScriptError
         raise ScriptError(f"cannot read the script {path}: {exc.strerror}") from None

@@ -57,6 +57,14 @@ def test_script_errors_name_the_line(capsys, tmp_path):
         ([{"t": 0, "lift": "E5"}], "line 1 (t=0.0): there is no piece on E5"),
         ([{"t": 0, "play": "A1A2"}], "a line of 5 marbles cannot move"),
         ([{"t": 0, "phone": {"type": "resign"}}], "needs 'seat'"),
+        ([{"lift": "A1"}], "line 1: 't' is missing"),
+        # What the board lacks, before anything runs (the emulator checks the same way).
+        ([{"t": 0, "lift": "A1"}, {"t": 1, "lift": "Z9"}],
+         "line 2: there is no position 'Z9' on the Abalone board (standard)"),
+        ([{"t": 0, "button": "undo"}], "line 1: the Abalone board (standard) has no button "
+                                       "'undo'; it has end-turn"),
+        ([{"t": 0, "place": "E5", "piece": "x"}], "line 1: 'x' is no piece of the Abalone "
+                                                  "board (standard); its pieces: b, w"),
     ]:
         code, _, err = run(capsys, tmp_path, lines)
         assert code == 2 and message in err, (lines, err)

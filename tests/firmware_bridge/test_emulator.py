@@ -9,12 +9,12 @@ import threading
 import pytest
 
 from controller.physical import Light
+from controller.script import ScriptError
 from controller.session.events import ButtonPress, StableChanges
 from firmware_bridge.emulator import (
     Emulator,
     FastClock,
     RealTimeClock,
-    ScriptAction,
     parse_script,
     run_emulator,
 )
@@ -29,26 +29,40 @@ def lines(*items: dict) -> list[str]:
     return [json.dumps(item) for item in items]
 
 
-def test_parse_script_sorts_by_time_and_keeps_other_lines(presence_spec):
+def test_parse_script_sorts_by_time_and_keeps_phone_lines(presence_spec):
+    phone = {"seat": "w", "type": "end-turn"}
     script = parse_script(["", "# a comment", *lines(
         {"t": 0.4, "place": "B1"}, {"t": 0.0, "lift": "A1"},
-        {"t": 0.9, "button": "end-turn"}, {"t": 0.5, "phone": {"seat": "w"}},
+        {"t": 0.9, "button": "end-turn"}, {"t": 0.5, "phone": phone},
         {"t": 0.6, "place": "B2", "piece": "w"})], presence_spec)
-    assert [(a.t, a.kind, a.target) for a in script] == [
-        (0.0, "lift", "A1"), (0.4, "place", "B1"), (0.5, "other", ""), (0.6, "place", "B2"),
-        (0.9, "button", "end-turn")]
-    assert script[2].line == {"t": 0.5, "phone": {"seat": "w"}} and script[3].piece == "w"
+    assert [(a.t, a.kind, a.value) for a in script] == [
+        (0.0, "lift", "A1"), (0.4, "place", "B1"), (0.5, "phone", phone),
+        (0.6, "place", "B2"), (0.9, "button", "end-turn")]
+    assert script[3].piece == "w" and script[3].line == 7
 
 
+# The emulator reads scripts with the one parser (controller.script, tested with every
+# mistake in tests/controller/test_script.py); here, what only this board refuses.
 @pytest.mark.parametrize("line, message", [
-    ("{nope", "not JSON"), ("[1, 2]", "expected an object"),
-    ('{"t": -1, "lift": "A1"}', "seconds >= 0"), ('{"t": "soon", "lift": "A1"}', "seconds"),
-    ('{"lift": "A1", "place": "A2"}', "one of"), ('{"lift": "Z9"}', "no sensor reads 'Z9'"),
-    ('{"button": "resign"}', "no button 'resign'"),
+    ('{"t": 0, "lift": "Z9"}', "line 2: there is no sensed position 'Z9' on board "
+                               "'test-presence'"),
+    ('{"t": 0, "button": "resign"}', "line 2: board 'test-presence' has no button 'resign'; "
+                                     "it has end-turn, undo"),
+    ('{"t": 0, "play": "A1B2"}', "line 2: 'play' lines are not carried out here: the "
+                                 "emulator has no rules"),
 ])
 def test_parse_script_names_the_bad_line(presence_spec, line, message):
-    with pytest.raises(EmulatorError, match=message):
-        parse_script(['{"lift": "A1"}', line], presence_spec)
+    with pytest.raises(ScriptError) as refused:
+        parse_script(['{"t": 0, "lift": "A1"}', line], presence_spec)
+    assert str(refused.value).startswith(message)
+
+
+def test_a_script_may_name_only_the_games_pieces_when_it_knows_them(presence_spec):
+    line = ['{"t": 0, "place": "A1", "piece": "q"}']
+    assert parse_script(line, presence_spec)[0].piece == "q"
+    with pytest.raises(ScriptError, match="line 1: 'q' is no piece of board 'test-presence'; "
+                                          "its pieces: b, w"):
+        parse_script(line, presence_spec, pieces=("b", "w"))
 
 
 def test_open_transport_refuses_what_it_cannot_serve(tmp_path):
@@ -102,12 +116,13 @@ def run_with_host(spec, start, script, link="pty", **kw):
 def test_a_script_reaches_the_host_as_events(presence_spec):
     view, emu, _, phone = run_with_host(presence_spec, {"A1": 1, "A2": 1}, lines(
         {"t": 0.0, "lift": "A1"}, {"t": 0.4, "place": "B3"},
-        {"t": 0.9, "button": "end-turn"}, {"t": 1.0, "phone": {"seat": "w", "choose": 2}},
+        {"t": 0.9, "button": "end-turn"},
+        {"t": 1.0, "phone": {"seat": "w", "type": "choose", "move": "A1B2"}},
         {"t": 1.5, "lift": "A2"}, {"t": 1.5, "place": "B4", "piece": "w"}))
     changes = [e.changes for e in view.events if isinstance(e, StableChanges)]
     assert changes == [((0, 0),), ((10, 1),), ((1, 0), (11, 1))]
     assert [e.button for e in view.events if isinstance(e, ButtonPress)] == ["end-turn"]
-    assert phone == [{"t": 1.0, "phone": {"seat": "w", "choose": 2}}]
+    assert phone == [{"seat": "w", "type": "choose", "move": "A1B2"}]
     assert [p for p, v in emu.reading().items() if v] == ["B3", "B4"]
 
 
@@ -187,6 +202,14 @@ def test_run_emulator_at_a_symlink_waits_for_the_host(presence_spec, tmp_path):
     assert result and result[0].address == link_path
 
 
-def test_script_actions_are_plain_values():
-    action = ScriptAction(1.0, "lift", "A1")
-    assert action.piece is None and action.line == {}
+def test_a_place_line_names_a_piece_of_the_game_and_the_board_reads_what_its_sensor_does(
+        polarity_spec):
+    # On a polarity board a game's piece reads as its pole (the emulator command passes the
+    # game's polarity): "w" north, "b" south.
+    poles = {"w": 1, "b": -1}
+    emu = Emulator(polarity_spec, {}, clock=FastClock(), piece_value=poles.__getitem__,
+                   script=parse_script(lines({"t": 0.0, "place": "A1", "piece": "w"},
+                                             {"t": 0.0, "place": "A2", "piece": "b"}),
+                                       polarity_spec, pieces=("b", "w")))
+    emu.run_for(0.1)
+    assert emu.script_done.is_set() and emu.values()[:2] == (1, -1)
