@@ -1,14 +1,16 @@
 """Matching a board reading by destination sets, without listing every action.
 
-The session today lists every legal action and looks the reading up (``FootprintIndex``);
-a four-card Formation flush on an open board has tens of thousands of actions, too many to
-list after every move on a Raspberry Pi.  A reading says almost everything an action does:
-which squares emptied, which filled, which were touched.  ``moves_reading`` turns that into
-the few outcomes it can be (the unseen part: which touched opponent squares now hold a
-killer of the mover's) and asks, per card set, whether the cards can reach exactly that
-outcome: a search aimed at one goal, pruned as soon as too few cards are left to put the
-wrong pieces right.  This is the game's half of the session proposal in
-``docs/games/rhombus.md``; its answers equal the listed actions' (tested).
+A four-card Formation flush on an open board has tens of thousands of actions, too many to
+list after every move on a Raspberry Pi, so the session does not look a Rhombus reading up
+in a list of legal actions: it asks the game's move finder (``Game.move_finder``, here
+``finder.RhombusFinder``), whose ``reading`` is ``moves_among`` below.  A reading says
+almost everything an action does: which squares emptied, which filled, which were touched.
+``moves_among`` turns that into the few outcomes it can be (the unseen part: which touched
+opponent squares now hold a killer of the mover's) and asks, per card set, whether the
+cards can reach exactly that outcome: a search aimed at one goal (``reaches``), pruned as
+soon as too few cards are left to put the wrong pieces right.  ``moves_reading`` does the
+same for one player's hand.  Its answers equal the listed actions'
+(``tests/controller/rules/test_rhombus_properties.py`` and ``test_rhombus_finder.py``).
 """
 
 from __future__ import annotations
