@@ -33,7 +33,8 @@ from controller.rules.rhombus import game as rhombus_game
 from controller.rules.rhombus.bench import BenchResult, built_positions, random_positions
 from controller.rules.rhombus.game import RHOMBUS
 from controller.rules.rhombus.state import RhombusState
-from controller.session.footprints import Diff, FootprintIndex
+from controller.session.footprints import Diff
+from controller.session.moves import FootprintIndex, Moves
 
 
 @dataclass
@@ -93,7 +94,7 @@ def session_times(state: RhombusState, spec: BoardSpec, readings: int, seed: int
         cpu = time.thread_time()
         start = time.perf_counter()
         idx = FootprintIndex(RHOMBUS, state, spec)
-        idx.build()
+        idx.prepare()
         times.ready.append(time.perf_counter() - start)
         times.cpu_ready.append(time.thread_time() - cpu)
         wall, cpu = _questions(idx, state, move, spec, times)
@@ -102,7 +103,7 @@ def session_times(state: RhombusState, spec: BoardSpec, readings: int, seed: int
     return times
 
 
-def _questions(idx: FootprintIndex, state: RhombusState, move: Any, spec: BoardSpec,
+def _questions(idx: Moves, state: RhombusState, move: Any, spec: BoardSpec,
                times: SessionTimes) -> tuple[float, float]:
     """Every question the session asks of the readings on the way to ``move``; (wall, CPU)
     seconds."""

@@ -43,6 +43,8 @@ from controller.session.events import (
 from controller.session.handplan import hand_steps
 from controller.session.session import GameSession, SessionConfig
 from hardware.simboard import NoiseModel, SimulatedBoard
+from web_ui.words import correction as correction_words
+from web_ui.words import words
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,8 +210,8 @@ def hand_actions(steps: list[Any], times: list[float], line: int = 0) -> list[Ac
     return out
 
 
-def to_json(event: OutEvent) -> dict[str, Any]:
-    """One output line of ``boardlight simulate``."""
+def to_json(event: OutEvent, game: Game[Any, Any]) -> dict[str, Any]:
+    """One output line of ``boardlight simulate`` (the session's messages in words)."""
     t = round(event.t, 4)
     if isinstance(event, Committed):
         line: dict[str, Any] = {"t": t, "commit": event.move, "position": event.position,
@@ -221,20 +223,21 @@ def to_json(event: OutEvent) -> dict[str, Any]:
         return {"t": t, "leds": {p: light.to_json() for p, light in sorted(event.lights.items())},
                 "reason": event.reason}
     if isinstance(event, Prompt):
-        return {"t": t, "prompt": event.text, "kind": event.kind, "seat": event.seat,
+        text = words(event.message, game) if event.message else ""
+        return {"t": t, "prompt": text, "kind": event.kind, "seat": event.seat,
                 "choices": list(event.choices)}
     if isinstance(event, Correction):
         return {"t": t, "correction": [list(p) for p in event.pairs] if event.active else None,
-                "text": event.text}
+                "text": correction_words(event.pairs) if event.active else ""}
     if isinstance(event, TakenBack):
         return {"t": t, "takeback": event.move, "position": event.position, "ply": event.ply}
     if isinstance(event, GameOver):
         return {"t": t, "game_over": {"winners": list(event.winners), "reason": event.reason}}
     if isinstance(event, Rejected):
-        return {"t": t, "rejected": event.reason, "seat": event.seat}
+        return {"t": t, "rejected": words(event.reason, game), "seat": event.seat}
     return {"t": t, "status": event.status, "detail": event.detail}
 
 
-def json_lines(events: Iterable[OutEvent]) -> Iterator[str]:
+def json_lines(events: Iterable[OutEvent], game: Game[Any, Any]) -> Iterator[str]:
     for e in events:
-        yield json.dumps(to_json(e), separators=(",", ":"))
+        yield json.dumps(to_json(e, game), separators=(",", ":"))

@@ -128,7 +128,7 @@ def bench_serial(frames: int = 2000, link: str = "pty", spec: BoardSpec | None =
     def post(event: InEvent) -> None:
         posted.put((time.perf_counter(), event))
 
-    context = multiprocessing.get_context("fork")
+    context = multiprocessing.get_context("forkserver")  # safe beside threads (see ai.bench)
     ours, theirs = context.Pipe()
     board = context.Process(target=_board_process, args=(spec, link, theirs), daemon=True,
                             name="boardlight-bench-board")

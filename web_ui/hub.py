@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from controller.session.events import OutEvent, Rejected
 from controller.session.runner import SessionRunner
+from web_ui.words import words
 
 log = logging.getLogger(__name__)
 
@@ -123,9 +124,11 @@ class StreamHub:
     def _session_events(self, out: list[OutEvent]) -> None:
         for e in out:
             if isinstance(e, Rejected):
+                assert self._runner is not None
+                text = words(e.reason, self._runner.session.game)
                 for listener in self._each():
                     if listener.seat == e.seat:
-                        listener.offer(Note("rejected", e.reason))
+                        listener.offer(Note("rejected", text))
 
     def close(self) -> None:
         """End every stream (the server is stopping); no new ones are let in."""

@@ -15,6 +15,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 
 from controller.session.events import OutEvent, Rejected
 from controller.session.runner import SessionRunner
+from web_ui.words import words
 
 
 def post_and_wait(runner: SessionRunner, post: Callable[[], None],
@@ -24,7 +25,8 @@ def post_and_wait(runner: SessionRunner, post: Callable[[], None],
     refusals: list[str] = []
 
     def listen(out: list[OutEvent]) -> None:
-        refusals.extend(e.reason for e in out if isinstance(e, Rejected) and mine(e))
+        refusals.extend(words(e.reason, runner.session.game) for e in out
+                        if isinstance(e, Rejected) and mine(e))
 
     runner.subscribe(listen)
     try:

@@ -16,8 +16,10 @@ from typing import Any
 import segno
 
 from controller.rules.base import Game
+from controller.session.messages import Message
 from web_ui.ports import BoardService
 from web_ui.state import WebState
+from web_ui.words import words
 
 
 def seat_label(game: Game[Any, Any], seat: str) -> str:
@@ -45,9 +47,16 @@ def _extras(web: WebState, seats: Sequence[str]) -> dict[str, Any]:
             "board": "simulated" if service.sim is not None else "sensors"}
 
 
+def _worded(game: Game[Any, Any], prompts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The snapshot's prompts with their words (the session sends messages, not sentences)."""
+    return [{**p, "text": words(Message.of(p["message"]["key"], **p["message"]["params"]),
+                                game)} for p in prompts]
+
+
 def public_payload(web: WebState) -> dict[str, Any]:
     snap = web.service.table.public()
-    return {**snap, **_extras(web, snap["seats"])}
+    return {**snap, **_extras(web, snap["seats"]),
+            "prompts": _worded(web.service.game, snap["prompts"])}
 
 
 def seat_payload(web: WebState, seat: str) -> dict[str, Any]:
@@ -57,6 +66,7 @@ def seat_payload(web: WebState, seat: str) -> dict[str, Any]:
     private = [k for k in snap["view"] if k not in public_view]
     mine = snap["to_move"] == seat
     return {**snap, **_extras(web, snap["seats"]), "private": private,
+            "prompts": _worded(web.service.game, snap["prompts"]),
             "declare": declare_options(web.service, seat) if mine else {},
             "untraced": untraced_moves(web.service, seat) if mine else []}
 

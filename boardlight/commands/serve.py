@@ -126,7 +126,8 @@ def options_from(args: argparse.Namespace) -> tuple[ServiceOptions, str, int]:
         clock = None
     elif isinstance(s.clock, dict):
         clock = TimeControl.from_options(s.clock)
-    session = SessionConfig(settle=s.settle, grace=s.grace, takeback=s.takeback, clock=clock)
+    session = SessionConfig(settle=s.settle, grace=s.grace, clock=clock,
+                            takeback=s.takeback)  # type: ignore[arg-type]  # checked by config
     options = ServiceOptions(
         game=pick(args.game, s.game), variant=pick(args.variant, s.variant),
         board=pick(args.board, s.board), profile=pick(args.profile, s.profile),

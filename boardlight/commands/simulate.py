@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     sim = Simulation(game, spec, state, noise=noise, seed=args.noise or 0)
     sim.run(actions)
     events = [e for e in sim.outputs if args.leds or type(e).__name__ != "LedsShown"]
-    for line in json_lines(events):
+    for line in json_lines(events, game):
         print(line)
     return 0
 

@@ -195,7 +195,9 @@ def bench_ai(games_per_matchup: int = 20, seconds_per_move: float = 0.2, *,
     expected = {m: sum(1 for t in tasks if t[0] == m) for m in todo}
     figures: list[MatchupFigure] = []
     workers = processes or multiprocessing.cpu_count()
-    with multiprocessing.get_context("fork").Pool(workers) as pool:
+    # forkserver, not fork: the caller may run threads (a test process, the service), and a
+    # child forked from a threaded process can inherit a lock held by another thread.
+    with multiprocessing.get_context("forkserver").Pool(workers) as pool:
         for result in pool.imap_unordered(_play, tasks):
             done = results[result.matchup]
             done.append(result)

@@ -28,7 +28,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from controller.errors import BoardError, IllegalMoveError, ParseError, UnknownVariantError
 
@@ -212,7 +212,10 @@ M_co = TypeVar("M_co", covariant=True)
 
 
 
-Source = str  # "legal" (the mover's moves), "hint" (what the lights may show), "public"
+Source = Literal["legal", "hint", "public"]
+"""A set of moves the session asks about: ``legal`` (the mover's own), ``hint`` (what the
+lights may show: public information only), ``public`` (what any hand the table cannot rule out
+could make: what the table may judge a reading by)."""
 
 
 class MoveFinder(Protocol[M_co]):

@@ -101,7 +101,7 @@ class ComputerPlayer:
             if self._thinking_for is not None and (not playing or seat not in self.levels):
                 self._cancel_search()
             return
-        if session.guide is not None:
+        if session.computer_move is not None:
             return  # its move is on the board
         # The position, not only the ply: a provisional move amended after the computer
         # answered it leaves the ply as it was, and the answer must be thought again.  (The

@@ -10,9 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from controller.physical import LedFrame, Light, Value
+from controller.session.messages import Message
+from controller.session.prompts import PromptKind
+
+How = Literal["sensors", "end-turn", "settle", "phone"]
+"""How a move was committed: the sensors alone (provisional: the same hand may still amend
+it), the end-turn button or the phone's end-turn (final), the settle time after a move that
+could still grow, or the phone (a choice, or a move no sensor sees)."""
 
 # ---- inbound ----------------------------------------------------------------------------------
 
@@ -104,7 +111,7 @@ class Committed:
     position: str
     ply: int
     amends: str | None = None
-    how: str = "sensors"  # sensors | end-turn | settle | phone | button
+    how: How = "sensors"
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,16 +134,14 @@ class LedsShown:
 
 @dataclass(frozen=True, slots=True)
 class Prompt:
-    """Words for a phone (``seat``) or the table page (``seat`` None).
-
-    ``kind``: ``choose`` (pick one of ``choices``), ``correction``, ``takeback``, ``setup``,
-    ``illegal``, ``info``.  A prompt with no text clears the earlier one of that kind.
-    """
+    """Something to say to a phone (``seat``) or the table page (``seat`` None), of one
+    ``PromptKind`` (``controller.session.prompts``).  ``message`` None clears the earlier
+    prompt of that kind for that reader."""
 
     t: float
     seat: str | None
-    kind: str
-    text: str
+    kind: PromptKind
+    message: Message | None
     choices: tuple[str, ...] = ()
 
 
@@ -148,7 +153,6 @@ class Correction:
     t: float
     active: bool
     pairs: tuple[tuple[str | None, str | None], ...] = ()
-    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,11 +173,12 @@ class BoardStatus:
 
 @dataclass(frozen=True, slots=True)
 class Rejected:
-    """A phone action or button the session could not take, and why (nothing changed)."""
+    """A phone action or button the session could not take, and why (nothing changed): for
+    that seat's phone only (``seat`` None: the board's button)."""
 
     t: float
     seat: str | None
-    reason: str
+    reason: Message
     action: Mapping[str, Any] = field(default_factory=dict)
 
 

@@ -19,7 +19,8 @@ from controller.session.runner import SessionRunner
 
 
 def _prompt_json(p: Any) -> dict[str, Any]:
-    return {"kind": p.kind, "text": p.text, "choices": list(p.choices)}
+    """A prompt as data; the pages put it in words, in their reader's language."""
+    return {"kind": p.kind, "message": p.message.to_json(), "choices": list(p.choices)}
 
 
 class Table:

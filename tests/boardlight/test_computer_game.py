@@ -32,7 +32,7 @@ def carry_out(service: Service, text: str, rng: random.Random) -> None:
     seat = session.to_move
     move = next(m for m in game.legal_moves(state) if game.move_text(m) == text)
     fp = next(f for f in session.index.footprints if f.text == text)
-    declared = session.declared_move.get(seat or "") == text
+    declared = session.declarations(seat).move == text
     twins = [f for f in session.index.footprints if f.diff == fp.diff and f is not fp]
     if not fp.diff or (twins and not declared):
         # No sensor sees it, or the reading cannot tell it from another move (a Plimus
@@ -72,8 +72,8 @@ def read_by_the_session(service: Service, clock: TableClock, position: str, valu
 
 
 def computer_move(snap: dict[str, Any]) -> str | None:
-    words = [p["text"] for p in snap["prompts"] if p["kind"] == "computer"]
-    return words[0].split(" plays ", 1)[1].split(": ", 1)[0] if words else None
+    said = [p["message"] for p in snap["prompts"] if p["kind"] == "computer"]
+    return str(said[0]["params"]["move"]) if said else None
 
 
 def play(service: Service, computer: str, rng: random.Random,

@@ -72,7 +72,7 @@ def test_a_new_game_stops_the_search_and_forgets_seats_it_does_not_have():
 
 
 def computer_prompts(service: Service) -> list[str]:
-    return [p["text"] for p in service.table.public()["prompts"] if p["kind"] == "computer"]
+    return [p["message"] for p in service.table.public()["prompts"] if p["kind"] == "computer"]
 
 
 def test_an_answer_that_arrives_after_the_seat_went_back_to_a_person_is_dropped():
@@ -95,7 +95,7 @@ def test_an_answer_that_arrives_after_the_seat_went_back_to_a_person_is_dropped(
         release.set()
         search_done(service)
         assert service.computer.decisions == 0 and computer_prompts(service) == []
-        assert service.runner.call(lambda s: (s.guide, s.declared_move)).result(2) == (None, {})
+        assert service.runner.call(lambda s: (s.computer_move, s.declared)).result(2) == (None, {})
     finally:
         release.set()
         service.stop()

@@ -100,7 +100,8 @@ def test_a_board_changed_while_off_is_guided_back_by_correction(tmp_path):
     try:
         snap = wait_until(service.table, lambda s: s["correction"] is not None)
         assert snap["correction"] == [["E5", "D4"]] and snap["status"] == "setup"
-        assert snap["prompts"][0]["text"] == "Move the piece on E5 back to D4."
+        assert snap["prompts"][0]["message"] == {"key": "correction.pairs",
+                                                 "params": {"pairs": [["E5", "D4"]]}}
         service.sim_lift("E5")
         service.sim_place("D4")
         snap = wait_until(service.table, lambda s: s["status"] == "playing")

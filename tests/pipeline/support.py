@@ -18,6 +18,8 @@ from controller.session.events import (
 )
 from controller.session.session import SessionConfig
 from hardware.simboard import NoiseModel, default_spec
+from web_ui.words import correction as correction_words
+from web_ui.words import words
 
 
 def simulate(lines: list[dict[str, Any]], *, game: Any = ABALONE, state: Any = None,
@@ -50,9 +52,15 @@ def frame_at(sim: Simulation, t: float) -> LedsShown:
     return shown[-1]
 
 
+def said(event: Prompt | Rejected, game: Any = ABALONE) -> str:
+    """What a prompt or a refusal says, in words (the session sends messages)."""
+    message = event.message if isinstance(event, Prompt) else event.reason
+    return words(message, game) if message is not None else ""
+
+
 def moves(*steps: tuple[float, str, str]) -> list[dict[str, Any]]:
     return [{"t": t, kind: pos} for t, kind, pos in steps]
 
 
-__all__ = ["Committed", "Correction", "Prompt", "Rejected", "TakenBack", "commits", "frame_at",
-           "frames", "moves", "of", "simulate"]
+__all__ = ["Committed", "Correction", "Prompt", "Rejected", "TakenBack", "commits",
+           "correction_words", "frame_at", "frames", "moves", "of", "said", "simulate"]

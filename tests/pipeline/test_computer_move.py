@@ -5,7 +5,7 @@ from __future__ import annotations
 from controller.rules.abalone import ABALONE
 from controller.session import lights as L
 from controller.session.events import ComputerMove
-from tests.pipeline.support import Correction, Prompt, commits, frame_at, moves, of, simulate
+from tests.pipeline.support import Correction, Prompt, commits, frame_at, moves, of, said, simulate
 
 
 def announced(sim, move="A1B2", seat="b", ply=0):
@@ -21,7 +21,7 @@ def test_the_computers_move_is_lit_from_and_to_and_said_in_words():
     assert shown.reason == "computer's move"
     assert shown.lights["A1"] == L.COMPUTER_FROM and shown.lights["D4"] == L.COMPUTER_TO
     [words] = [p for p in of(sim, Prompt) if p.kind == "computer"]
-    assert words.seat is None and words.text.startswith("Black (computer) plays A1B2")
+    assert words.seat is None and said(words).startswith("Black (computer) plays A1B2")
 
 
 def test_the_human_carrying_it_out_commits_it():
@@ -48,7 +48,7 @@ def test_a_stale_choice_is_ignored():
     sim.post(ComputerMove(sim.t, "b", "A1B2", 7))   # another ply
     sim.step_to(0.6)
     assert frame_at(sim, 0.6).reason != "computer's move"
-    assert sim.session.guide is None and ABALONE.to_move(sim.session.state) == "b"
+    assert sim.session.computer_move is None and ABALONE.to_move(sim.session.state) == "b"
 
 
 def test_the_choice_is_lit_even_while_the_board_rests_after_the_last_move():
@@ -69,10 +69,10 @@ def test_a_withdrawn_choice_frees_the_seat_for_any_legal_move():
     sim.post(ComputerMove(sim.t, "b", None, 0))   # the host gave the seat back to a person
     sim.schedule(_steps(moves((0.8, "lift", "C3"), (1.0, "place", "D3"))))
     sim.step_to(3.0)
-    assert sim.session.guide is None
+    assert sim.session.computer_move is None
     assert [c.move for c in commits(sim)] == ["C3D3"]
     withdrawn = [p for p in of(sim, Prompt) if p.kind == "computer"]
-    assert [bool(p.text) for p in withdrawn] == [True, False]
+    assert [bool(p.message) for p in withdrawn] == [True, False]
 
 
 def _steps(lines):
@@ -101,13 +101,13 @@ def test_carrying_out_the_computers_answer_never_amends_the_move_it_answered():
     assert [(c.move, c.how) for c in commits(sim)] == [("5c1", "sensors")]
     after = sim.session.state
     sim.post(ComputerMove(sim.t, "orange", "swap c1 b3", 1, CROSSWISE.position_text(after)))
-    assert sim.session.guide is not None
+    assert sim.session.computer_move is not None
     sim.schedule(_steps(moves((1.6, "lift", "c1"), (1.9, "lift", "b3"), (2.2, "place", "c1"),
                               (2.5, "place", "b3")) + [
         {"t": 2.8, "lift": "supply-swap"}, {"t": 3.0, "place": "used-swap-1"}]))
     sim.step_to(6.0)
     assert [(c.move, c.amends) for c in commits(sim)] == [("5c1", None), ("swap c1 b3", None)]
-    assert not [p for p in of(sim, Prompt) if p.kind == "takeback" and p.text]
+    assert not [p for p in of(sim, Prompt) if p.kind == "takeback" and p.message]
 
 
 def test_an_answer_to_a_move_since_amended_is_not_shown():
@@ -115,9 +115,9 @@ def test_an_answer_to_a_move_since_amended_is_not_shown():
     sim.step_to(0.3)
     start = ABALONE.position_text(sim.session.state)
     sim.post(ComputerMove(sim.t, "b", "A1B2", 0, start.replace(" b", " w")))  # another position
-    assert sim.session.guide is None
+    assert sim.session.computer_move is None
     sim.post(ComputerMove(sim.t, "b", "A1B2", 0, start))
-    assert sim.session.guide is not None and sim.session.guide.text == "A1B2"
+    assert sim.session.computer_move is not None and sim.session.computer_move.text == "A1B2"
 
 
 def test_a_seat_given_back_while_the_board_is_away_is_a_persons_when_it_returns():
@@ -127,7 +127,7 @@ def test_a_seat_given_back_while_the_board_is_away_is_a_persons_when_it_returns(
     sim.post(LinkStatus(sim.t, False, "cable out"))
     sim.post(ComputerMove(sim.t, "b", None, 0))   # the host gave the seat back meanwhile
     sim.post(LinkStatus(sim.t, True, "cable in"))
-    assert sim.session.guide is None and sim.session.declared_move == {}
+    assert sim.session.computer_move is None and sim.session.declared == {}
     sim.schedule(_steps(moves((0.8, "lift", "C3"), (1.0, "place", "D3"))))
     sim.step_to(4.0)
     assert [c.move for c in commits(sim)] == ["C3D3"]
@@ -136,4 +136,4 @@ def test_a_seat_given_back_while_the_board_is_away_is_a_persons_when_it_returns(
 def test_a_second_answer_never_replaces_the_move_being_carried_out():
     sim = announced(simulate([], tail=0.0))
     sim.post(ComputerMove(sim.t, "b", "C3D3", 0))
-    assert sim.session.guide.text == "A1B2"
+    assert sim.session.computer_move.text == "A1B2"

@@ -21,7 +21,7 @@ from controller.rules.crosswise.tiles import CELL_NAMES
 from controller.session.events import GameOver
 from hardware.profiles import load_profile
 from tests.controller.rules.crosswise_positions import position
-from tests.pipeline.support import Prompt, commits, frame_at, of, simulate
+from tests.pipeline.support import Prompt, commits, frame_at, of, said, simulate
 
 SPEC = load_profile("crosswise").spec
 TAG_SPEC = load_profile("crosswise-tag").spec
@@ -77,7 +77,7 @@ def test_a_tile_declared_on_the_phone_commits_as_soon_as_it_lies():
 def test_an_undeclared_tile_is_asked_on_its_players_phone_only():
     s = position(BOARD, hands=("1356", "1246"))
     sim = run(s, [*lay(0.5, "3", "c1"), phone(3.0, "green", type="choose", move="3c1")])
-    [ask] = [p for p in of(sim, Prompt) if p.kind == "choose" and p.text]
+    [ask] = [p for p in of(sim, Prompt) if p.kind == "choose" and p.message]
     assert ask.seat == "green" and ask.choices == ("1c1", "3c1", "5c1", "6c1")
     shown = frame_at(sim, 2.5)
     assert shown.reason == "ambiguous" and set(shown.lights) == {"c1"}
@@ -94,7 +94,7 @@ def test_lights_and_the_table_never_depend_on_the_hand():
     a, b = run(rich, script), run(poor, script)
     assert commits(a) == commits(b) == []
     assert public(a, "green") == public(b, "green")
-    [ask] = [p for p in of(b, Prompt) if p.kind == "choose" and p.text]
+    [ask] = [p for p in of(b, Prompt) if p.kind == "choose" and p.message]
     assert ask.seat == "green" and ask.choices == ("3c1",)
 
 
@@ -121,9 +121,9 @@ def test_a_move_the_hand_cannot_make_is_told_to_the_mover_only():
     sim = run(no_move, [*spend(0.2, "move"), {"t": 0.7, "lift": "a1"},
                         {"t": 1.0, "place": "c3"}])
     assert commits(sim) == []
-    told = [p for p in of(sim, Prompt) if p.text.startswith("Your hand cannot make that move")]
+    told = [p for p in of(sim, Prompt) if said(p).startswith("Your hand cannot make that move")]
     assert told and all(p.seat == "green" for p in told)
-    assert not [p for p in of(sim, Prompt) if p.seat is None and p.kind == "illegal" and p.text]
+    assert not [p for p in of(sim, Prompt) if p.seat is None and p.kind == "illegal" and p.message]
 
 
 def test_a_laid_tile_moved_on_is_handled_alike_whatever_else_the_hand_holds():
@@ -182,7 +182,7 @@ def test_a_swap_with_a_third_tile_touched_is_asked():
               {"t": 1.2, "place": "a1", "piece": "5"}, {"t": 1.4, "place": "b2", "piece": "3"},
               phone(3.5, "green", type="choose", move="swap a1 b2")]
     sim = run(s, script)
-    [ask] = [p for p in of(sim, Prompt) if p.kind == "choose" and p.text]
+    [ask] = [p for p in of(sim, Prompt) if p.kind == "choose" and p.message]
     assert set(ask.choices) == {"swap a1 b2", "swap a1 b3", "swap b2 b3"}
     assert [(c.move, c.how) for c in commits(sim)] == [("swap a1 b2", "phone")]
 
@@ -206,7 +206,7 @@ def test_a_replace_needs_the_tile_from_the_phone():
     assert (c.move, c.how) == ("replace a1 2", "settle")
     undeclared = run(s, script[1:])
     assert commits(undeclared) == []
-    [ask] = [p for p in of(undeclared, Prompt) if p.kind == "choose" and p.text]
+    [ask] = [p for p in of(undeclared, Prompt) if p.kind == "choose" and p.message]
     assert ask.seat == "green" and ask.choices == ("replace a1 1", "replace a1 2",
                                                    "replace a1 5")
 
@@ -231,7 +231,7 @@ def test_a_build_without_slot_sensors_asks_the_phone_and_takes_no_lift_for_a_rem
               {"t": 3.5, "lift": "supply-swap"}, {"t": 3.7, "place": "used-swap-1"},
               phone(4.0, "green", type="move", move="swap a1 b2")]
     sim = run(s, script, spec=spec)
-    [ask] = [p for p in of(sim, Prompt) if p.kind == "choose" and p.text]
+    [ask] = [p for p in of(sim, Prompt) if p.kind == "choose" and p.message]
     assert ask.seat == "green" and ask.choices == ("remove a1",)
     assert [(c.move, c.how, c.t) for c in commits(sim)] == [("swap a1 b2", "phone", 4.0)]
 

@@ -15,9 +15,11 @@ from tests.pipeline.support import (
     Rejected,
     TakenBack,
     commits,
+    correction_words,
     frame_at,
     moves,
     of,
+    said,
     simulate,
 )
 
@@ -30,7 +32,7 @@ def test_put_back_is_a_no_op():
     sim = simulate(moves((0.5, "lift", "C3"), (1.5, "place", "C3"),
                          (2.0, "lift", "A1"), (2.1, "place", "A1")))
     assert commits(sim) == []
-    assert sim.session.ply == 0 and sim.session.turn.touched >= {"C3", "A1"}
+    assert sim.session.ply == 0 and sim.session.evidence.touched >= {"C3", "A1"}
 
 
 def test_a_move_nothing_can_extend_commits_at_once():
@@ -94,8 +96,8 @@ def test_reading_an_earlier_position_offers_a_take_back():
     sim = simulate(INLINE + moves((4.0, "lift", "D4"), (4.3, "place", "A1"))
                    + [{"t": 5.0, "phone": {"seat": "w", "type": "takeback", "accept": True}}],
                    tail=6.0)
-    offers = [p for p in of(sim, Prompt) if p.kind == "takeback" and p.text]
-    assert offers and "A1B2" in offers[0].text and offers[0].choices == ("accept", "decline")
+    offers = [p for p in of(sim, Prompt) if p.kind == "takeback" and p.message]
+    assert offers and "A1B2" in said(offers[0]) and offers[0].choices == ("accept", "decline")
     [undone] = of(sim, TakenBack)
     assert undone.move == "A1B2" and undone.ply == 0
     assert sim.session.ply == 0 and sim.session.to_move == "b" and sim.final_moves() == []
@@ -119,7 +121,7 @@ def test_a_move_put_back_at_once_is_withdrawn_like_a_piece_put_back(takeback):
                    config=SessionConfig(takeback=takeback))
     [undone] = of(sim, TakenBack)
     assert undone.move == "A1B2" and sim.final_moves() == [] and sim.session.to_move == "b"
-    assert not [p for p in of(sim, Prompt) if p.kind == "takeback" and p.text]
+    assert not [p for p in of(sim, Prompt) if p.kind == "takeback" and p.message]
     assert not any(c.active for c in of(sim, Correction))
 
 
@@ -132,7 +134,7 @@ def test_no_match_blinks_then_guides_back_with_pairs_and_words_and_ends_by_itsel
     on = [c for c in of(sim, Correction) if c.active]
     assert on and on[0].pairs == (("E5", "A1"),)
     assert on[0].t == pytest.approx(0.8 + 0.015 + SessionConfig().grace, abs=0.02)
-    assert on[0].text == "Move the piece on E5 back to A1."
+    assert correction_words(on[0].pairs) == "Move the piece on E5 back to A1."
     shown = frame_at(sim, 3.0)
     assert shown.reason == "correction"
     assert shown.lights["E5"].blink and not shown.lights["A1"].blink
@@ -140,7 +142,7 @@ def test_no_match_blinks_then_guides_back_with_pairs_and_words_and_ends_by_itsel
     off = [c for c in of(sim, Correction) if not c.active]
     assert off and off[0].t > 4.4
     words = [p for p in of(sim, Prompt) if p.kind == "correction"]
-    assert words[0].text == on[0].text and words[-1].text == ""
+    assert said(words[0]) == correction_words(on[0].pairs) and said(words[-1]) == ""
 
 
 def test_correction_ends_when_a_legal_move_is_made_instead():
@@ -179,7 +181,7 @@ def test_waiting_for_the_board_at_the_start():
     assert first.reason == "setup" and first.lights["A1"] == L.SETUP_MISSING
     assert len(first.lights) == 28
     setup = [p for p in of(sim, Prompt) if p.kind == "setup"]
-    assert setup[0].text == (
+    assert said(setup[0]) == (
         "Set up the board: put black marbles on A1, A2, A3, A4, A5, B1, B2, B3 and 6 more; "
         "put white marbles on G5, G6, G7, H4, H5, H6, H7, H8 and 6 more.")
     assert sim.session.mode.value == "playing" and commits(sim) == []
@@ -196,7 +198,7 @@ def test_end_turn_with_nothing_to_end_is_refused_and_never_ends_a_later_move():
     sim = simulate([{"t": 0.5, "button": "end-turn"}]
                    + moves((0.6, "lift", "C3"), (0.75, "place", "D3")))
     [refusal] = of(sim, Rejected)
-    assert refusal.t == 0.5 and refusal.reason.startswith("nothing to end")
+    assert refusal.t == 0.5 and said(refusal).startswith("nothing to end")
     [c] = commits(sim)
     assert (c.move, c.how) == ("C3D3", "settle")
 
@@ -204,7 +206,7 @@ def test_end_turn_with_nothing_to_end_is_refused_and_never_ends_a_later_move():
 def test_an_unknown_button_is_refused_with_the_boards_buttons():
     sim = simulate([{"t": 0.5, "button": "fire"}])
     [r] = of(sim, Rejected)
-    assert "no button 'fire'" in r.reason and "end-turn" in r.reason
+    assert "no button 'fire'" in said(r) and "end-turn" in said(r)
 
 
 def test_polarity_sensing_sees_the_push_recolour():
@@ -234,7 +236,7 @@ def test_without_touch_evidence_the_phone_says_which_push_it_was():
     script = [{"t": 0.5, "lift": "G7"},
               {"t": 2.0, "phone": {"seat": "w", "type": "choose", "move": "G7H7"}}]
     sim = simulate(script, state=push_offs_from_g7())
-    [ask] = [p for p in of(sim, Prompt) if p.kind == "choose" and p.text]
+    [ask] = [p for p in of(sim, Prompt) if p.kind == "choose" and p.message]
     assert ask.seat == "w" and set(ask.choices) == {"G7H8", "G7H7"}
     [c] = commits(sim)
     assert (c.move, c.how) == ("G7H7", "phone")

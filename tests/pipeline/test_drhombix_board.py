@@ -15,7 +15,7 @@ from controller.session import lights as L
 from controller.session.session import SessionConfig
 from hardware.profiles import load_profile
 from tests.controller.rules.drhombix_positions import position
-from tests.pipeline.support import Prompt, Rejected, commits, frame_at, frames, of, simulate
+from tests.pipeline.support import Prompt, Rejected, commits, frame_at, frames, of, said, simulate
 
 BASE = load_profile("drhombix").spec
 FULL = load_profile("drhombix-full").spec
@@ -33,7 +33,7 @@ def phone(t: float, seat: str, **action: object) -> dict:
 
 
 def chooses(sim) -> list[Prompt]:
-    return [p for p in of(sim, Prompt) if p.kind == "choose" and p.text]
+    return [p for p in of(sim, Prompt) if p.kind == "choose" and p.message]
 
 
 # ---- what the base sensors see ----------------------------------------------------------------
@@ -54,7 +54,7 @@ def test_a_sandwich_is_committed_when_the_taken_piece_leaves_the_board():
     [c] = commits(sim)
     assert (c.move, c.how) == ("+0c1", "sensors") and 1.5 < c.t < 1.6
     # Until the taken piece is lifted the board is a move in progress, not an illegal one.
-    assert not [p for p in of(sim, Prompt) if p.kind == "illegal" and p.text]
+    assert not [p for p in of(sim, Prompt) if p.kind == "illegal" and p.message]
     assert not any(f.reason == "illegal" for f in frames(sim))
     assert c.position == "w.w............./........./..../. b 14 14 0b1"
 
@@ -87,8 +87,8 @@ def test_the_phone_may_only_declare_a_legal_move_and_is_told_why_not():
               phone(0.6, "b", type="move", move="+1a1")]
     sim = simulate(script, game=G, state=ONE_TARGET, spec=BASE)
     wrong_target, wrong_seat = of(sim, Rejected)
-    assert "+2a1: 2a1 is not supported: 1a1, 1b1, 1a2, 1b2 under it" in wrong_target.reason
-    assert "it is w's turn, not b's" in wrong_seat.reason
+    assert "+2a1: 2a1 is not supported: 1a1, 1b1, 1a2, 1b2 under it" in said(wrong_target)
+    assert "it is w's turn, not b's" in said(wrong_seat)
     assert commits(sim) == []
 
 
@@ -122,7 +122,7 @@ def test_a_raise_no_sensor_sees_waits_for_the_phone_even_with_one_target():
                    game=G, state=ONE_TARGET, spec=BASE)
     [c] = commits(sim)
     assert (c.move, c.how) == ("0d4-1a1", "phone") and c.t == pytest.approx(3.0)
-    [ask] = [p for p in chooses(sim) if p.text]
+    [ask] = [p for p in chooses(sim) if p.message]
     assert ask.seat == "w" and ask.choices == ("0d4-1a1",)
 
 
@@ -216,7 +216,7 @@ def test_a_capture_no_sensor_sees_is_confirmed_on_the_phone():
     sim = simulate(script, game=G, state=NEST_BASE, spec=BASE)
     [c] = commits(sim)
     assert (c.move, c.how, c.t) == ("+0b2x1c2", "phone", 1.5)
-    [ask] = [p for p in chooses(sim) if p.text]
+    [ask] = [p for p in chooses(sim) if p.message]
     assert ask.seat == "w" and "+0b2x1c2" in ask.choices and ask.t == pytest.approx(0.9)
 
 

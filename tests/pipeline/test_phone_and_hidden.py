@@ -8,7 +8,7 @@ from controller.rules.abalone import ABALONE
 from controller.session.events import BoardStatus, GameOver, LinkStatus, StableScan
 from controller.session.session import GameSession, SessionConfig
 from hardware.simboard import default_spec
-from tests.pipeline.support import Prompt, Rejected, commits, frame_at, of, simulate
+from tests.pipeline.support import Prompt, Rejected, commits, frame_at, of, said, simulate
 from tests.support.toygame import TOY, ToyState
 
 # Seed 3 deals n a red and a blue token: laying one, the board cannot say which.
@@ -23,7 +23,7 @@ def test_two_moves_with_one_reading_ask_the_mover_only_and_blink():
     assert sorted(MIXED.hands[0]) == ["b", "r"]
     sim = simulate(lay(0.5, "c3", "r"), game=TOY, state=MIXED)
     assert commits(sim) == []
-    [ask] = [p for p in of(sim, Prompt) if p.kind == "choose" and p.text]
+    [ask] = [p for p in of(sim, Prompt) if p.kind == "choose" and p.message]
     assert ask.seat == "n" and set(ask.choices) == {"r@c3", "b@c3"}
     # Asked once the player pauses (the settle time), and from then the cell blinks.
     assert ask.t == pytest.approx(0.515 + SessionConfig().settle, abs=0.01)
@@ -40,8 +40,8 @@ def test_the_phone_choice_commits():
     [c] = commits(sim)
     assert (c.move, c.how, c.seat) == ("r@c3", "phone", "n")
     wrong_seat, not_shown = of(sim, Rejected)
-    assert "it is n's turn, not s's" in wrong_seat.reason
-    assert "'x@c3' is not a move the board shows" in not_shown.reason
+    assert "it is n's turn, not s's" in said(wrong_seat)
+    assert "'x@c3' is not a move the board shows" in said(not_shown)
     assert not [p for p in sim.session.prompts if p.kind == "choose"]  # no question left
 
 
@@ -58,7 +58,7 @@ def test_a_malformed_phone_action_changes_nothing_and_says_why():
            {"t": 0.4, "phone": {"seat": "zz", "type": "end-turn"}},
            {"t": 0.5, "phone": {"seat": "n", "type": "move", "move": "q@c9"}}]
     sim = simulate(bad, game=TOY, state=MIXED)
-    reasons = [r.reason for r in of(sim, Rejected)]
+    reasons = [said(r) for r in of(sim, Rejected)]
     assert "'facets'" in reasons[0] and "unknown action type 'fly'" in reasons[1]
     assert "'zz' is not a seat" in reasons[2] and "not a toy move" in reasons[3]
     assert commits(sim) == [] and sim.session.declared == {}
@@ -76,7 +76,7 @@ def test_lights_and_the_table_never_depend_on_a_hidden_hand():
                           for o in sim.outputs if getattr(o, "seat", None) != "n"]
     assert public(a) == public(b)
     assert commits(a) == commits(b) == []
-    [ask_b] = [p for p in of(b, Prompt) if p.kind == "choose" and p.text]
+    [ask_b] = [p for p in of(b, Prompt) if p.kind == "choose" and p.message]
     assert ask_b.seat == "n" and ask_b.choices == ("r@c2",)
 
 
@@ -96,7 +96,7 @@ def test_resign_and_draw_from_the_phones():
                       {"t": 0.4, "phone": {"seat": "b", "type": "draw", "accept": True}},
                       {"t": 0.6, "phone": {"seat": "w", "type": "draw", "accept": True}}])
     [refused] = of(drawn, Rejected)
-    assert "nobody has offered" in refused.reason
+    assert "nobody has offered" in said(refused)
     [over] = of(drawn, GameOver)
     assert over.winners == () and over.reason == "agreement"
 

@@ -23,7 +23,7 @@ def run(script, state=None, **kw):
 
 
 def asked(sim, seat="blue"):
-    return [p for p in of(sim, Prompt) if p.kind == "choose" and p.text and p.seat == seat]
+    return [p for p in of(sim, Prompt) if p.kind == "choose" and p.message and p.seat == seat]
 
 
 def test_a_single_step_commits_at_once():

@@ -9,7 +9,7 @@ from controller.rules.rhombus import RHOMBUS as G
 from controller.session.events import Committed, Correction, GameOver, LedsShown
 from hardware.profiles import load_profile
 from tests.controller.rules.rhombus_positions import position
-from tests.pipeline.support import Prompt, commits, frame_at, of, simulate
+from tests.pipeline.support import Prompt, commits, frame_at, of, said, simulate
 
 SPEC = load_profile("rhombus").spec
 
@@ -27,7 +27,7 @@ def phone(t, seat, kind, **fields):
 
 
 def asked(sim, seat):
-    return [p for p in of(sim, Prompt) if p.kind == "choose" and p.text and p.seat == seat]
+    return [p for p in of(sim, Prompt) if p.kind == "choose" and p.message and p.seat == seat]
 
 
 def public(sim, mover):
@@ -38,7 +38,7 @@ def public(sim, mover):
         if isinstance(o, LedsShown):
             out.append(("leds", round(o.t, 4), o.frame))
         elif isinstance(o, Prompt) and o.seat is None:
-            out.append(("prompt", round(o.t, 4), o.kind, o.text, o.choices))
+            out.append(("prompt", round(o.t, 4), o.kind, o.message, o.choices))
         elif isinstance(o, Committed):
             out.append(("commit", round(o.t, 4), o.seat, o.move, o.how, o.ply))
         elif isinstance(o, (Correction, GameOver)):
@@ -188,9 +188,9 @@ def test_a_reading_only_the_hand_can_make_looks_to_the_table_like_one_it_cannot(
                                                           "b": ("6D", "8H")}), script)
             for hand in ("KS", "QC", "9H")}
     assert public(runs["KS"], "r") == public(runs["9H"], "r") == public(runs["QC"], "r")
-    [first] = [p for p in of(runs["9H"], Prompt) if p.seat == "r" and p.text][:1] or [None]
+    [first] = [p for p in of(runs["9H"], Prompt) if p.seat == "r" and p.message][:1] or [None]
     if first is not None and first.kind == "private":
-        assert "cannot" in first.text
+        assert "cannot" in said(first)
 
 
 def test_the_phone_alone_hears_what_the_hand_allows():

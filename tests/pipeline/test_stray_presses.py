@@ -8,7 +8,7 @@ from the committed position by something that is no move in progress turns into 
 from __future__ import annotations
 
 from controller.session.session import SessionConfig
-from tests.pipeline.support import Correction, Rejected, commits, frame_at, of, simulate
+from tests.pipeline.support import Correction, Rejected, commits, frame_at, of, said, simulate
 
 # Black shuffles B6-C7 while White walks one marble to C2 and another to D3: then White's
 # D3 lifted reads exactly like the push-off D3C2 (the black B1 pushed off, White's C2 on B1).
@@ -32,7 +32,7 @@ def test_a_stray_press_after_the_move_was_taken_is_refused_and_arms_nothing():
     assert [c.move for c in done[-2:]] == ["C7B6", "D3D4"]
     assert done[-1].how == "sensors" and not any(c.move == "D3C2" for c in done)
     [refusal] = of(sim, Rejected)
-    assert refusal.reason == "nothing to end: your move was already taken"
+    assert said(refusal) == "nothing to end: your move was already taken"
     assert refusal.t == t and sim.session.correction is None
     assert sim.final_moves()[-1] == "D3D4"
 
@@ -41,7 +41,7 @@ def test_a_press_before_anything_was_touched_is_refused_at_once():
     sim = simulate([{"t": 0.5, "button": "end-turn"}, {"t": 0.505, "lift": "A1"},
                     {"t": 0.9, "place": "D4"}])
     [refusal] = of(sim, Rejected)
-    assert refusal.t == 0.5 and "make your move on the board first" in refusal.reason
+    assert refusal.t == 0.5 and "make your move on the board first" in said(refusal)
     [c] = commits(sim)
     assert (c.move, c.how) == ("A1B2", "sensors")
 
@@ -59,7 +59,7 @@ def test_a_press_while_the_last_piece_settles_ends_that_reading():
 def test_a_press_on_a_half_made_move_says_it_is_not_whole():
     sim = simulate([{"t": 0.5, "lift": "A1"}, {"t": 1.0, "button": "end-turn"}])
     [refusal] = of(sim, Rejected)
-    assert refusal.reason.startswith("nothing to end yet: the board does not show a whole move")
+    assert said(refusal).startswith("nothing to end yet: the board does not show a whole move")
     assert commits(sim) == []
 
 

@@ -72,7 +72,7 @@ def test_a_seat_cannot_declare_a_resignation_or_a_draw_as_its_move(app, abalone,
     assert "is not a move to declare" in response.get_json()["error"]
     snap = abalone.table.public()
     assert snap["outcome"] is None and snap["status"] == "playing"
-    assert abalone.runner.call(lambda s: dict(s.declared_move)).result(2) == {}
+    assert abalone.runner.call(lambda s: dict(s.declared)).result(2) == {}
 
 
 def test_a_move_for_another_seat_is_refused_with_words(app, abalone):

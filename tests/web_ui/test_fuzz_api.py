@@ -65,12 +65,17 @@ def bodies(draw: Any, fields: tuple[str, ...]) -> tuple[bytes, str]:
     return b"position=A1", "application/x-www-form-urlencoded"
 
 
+# What the board's own timers change while a request runs (an earlier accepted lift turning
+# into correction after its grace time): not the request's doing, so not compared.
+TIMED = ("version", "clocks", "leds", "prompts", "correction", "status")
+
+
 def fingerprint(service: Any, app: Any) -> Any:
     web = app.extensions["boardlight"]
-    snap = {k: v for k, v in service.table.public().items() if k not in ("version", "clocks")}
+    snap = {k: v for k, v in service.table.public().items() if k not in TIMED}
     session = service.runner.call(lambda s: (
-        {k: dict(v) for k, v in s.declared.items()}, dict(s.declared_move), s.ply,
-        s.game.position_text(s.state), sorted(s.draw_offers), s.takeback_to)).result(5)
+        dict(s.declared), s.ply, s.game.position_text(s.state), list(s.draw_offers),
+        s.phase if hasattr(s.phase, "asked_by") else None)).result(5)
     sim = service.sim
     return (snap, sim.layout(), list(sim.hand), web.tokens.items(), web.tokens.joined(),
             web.names(), service.computer_seats(), session)

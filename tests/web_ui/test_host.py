@@ -130,8 +130,9 @@ def test_the_computer_takes_a_seat_shows_its_move_and_gives_the_seat_back(host, 
     snap = wait_until(abalone.table, lambda s: any(p["kind"] == "computer"
                                                    for p in s["prompts"]))
     assert snap["computer"] == {"b": "easy"}
-    [words] = [p["text"] for p in snap["prompts"] if p["kind"] == "computer"]
-    move = words.split(" plays ")[1].split(":")[0]
+    [said] = [p["message"] for p in snap["prompts"] if p["kind"] == "computer"]
+    move = said["params"]["move"]
+    assert said["key"] == "computer.plays" and said["params"]["seat"] == "b"
     assert move in {ABALONE.move_text(m) for m in ABALONE.legal_moves(abalone.runner.session.state)}
     lit = snap["leds"]
     assert lit and all(v[:3] == list(COMPUTER_TO.colour) for v in lit.values())
@@ -140,7 +141,7 @@ def test_the_computer_takes_a_seat_shows_its_move_and_gives_the_seat_back(host, 
     assert response.status_code == 200 and response.get_json()["computer"] == {}
     snap = wait_until(abalone.table, lambda s: not any(p["kind"] == "computer"
                                                        for p in s["prompts"]))
-    assert snap["computer"] == {} and abalone.runner.session.guide is None
+    assert snap["computer"] == {} and abalone.runner.session.computer_move is None
 
 
 @pytest.mark.parametrize(("body", "words"), [

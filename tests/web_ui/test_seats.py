@@ -95,7 +95,8 @@ def test_draw_offered_and_accepted_from_two_phones(app, abalone):
     assert early.status_code == 409 and "nobody has offered a draw" in early.get_json()["error"]
     assert b.post("/api/seat/action", json={"type": "draw", "offer": True}).status_code == 200
     seat = w.get("/api/seat").get_json()
-    assert {"kind": "draw", "text": "b offers a draw.", "choices": ["accept"]} in seat["prompts"]
+    assert [(p["kind"], p["text"], p["choices"]) for p in seat["prompts"]] == [
+        ("draw", "b offers a draw.", ["accept"])]
     assert seat["draw_offers"] == ["b"]
     assert w.post("/api/seat/action", json={"type": "draw", "accept": True}).status_code == 200
     outcome = wait_until(abalone.table, lambda s: s["outcome"] is not None)["outcome"]

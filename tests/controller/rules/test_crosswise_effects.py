@@ -6,7 +6,7 @@ import pytest
 
 from controller.rules.crosswise import CROSSWISE as G
 from controller.rules.crosswise.physical import SLOTS
-from controller.session.footprints import FootprintIndex
+from controller.session.moves import moves_of
 from hardware.profiles import load_profile
 from tests.controller.rules.crosswise_positions import position
 
@@ -80,7 +80,7 @@ def test_a_pass_changes_nothing():
 def test_with_presence_sensing_the_slot_tells_a_swap_and_a_replace_apart():
     spec = load_profile("crosswise").spec
     s = position(A1_3_B2_5, hands=("1XS5", "5566"))
-    index = FootprintIndex(G, s, spec)
+    index = moves_of(G, s, spec)
     by_text = {fp.text: fp for fp in index.footprints}
     assert by_text["swap a1 b2"].diff == {("used-swap-1", 1)}
     assert by_text["swap a1 b2"].touched == {"a1", "b2", "used-swap-1"}

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from controller.physical import SenseMode, project
 from controller.rules import GAMES
 from controller.rules.abalone import ABALONE
-from controller.session.footprints import FootprintIndex
+from controller.session.moves import moves_of
 from controller.session.handplan import hand_steps
 from hardware.simboard import default_spec
 from tests.controller.rules.abalone_positions import position
@@ -59,7 +59,7 @@ def test_every_hand_order_of_every_move_reads_as_that_move_in_progress(case, see
     moves = list(game.legal_moves(state))
     for sense in SENSES.get(name, (SenseMode.PRESENCE,)):
         spec = default_spec(game, variant, sense)
-        index = FootprintIndex(game, state, spec)
+        index = moves_of(game, state, spec)
         for move in rng.sample(moves, min(len(moves), 12)):
             fp = index.footprint(move)
             for reading in readings_on_the_way(game, state, move, spec, rng)[:-1]:
@@ -81,7 +81,7 @@ def test_a_piece_that_appears_with_nothing_lifted_is_no_move_in_progress():
     # Black could move C3 to D4; a marble put on D4 while C3 still stands came from nowhere
     # (the previous player's marble put down late, after their move was taken).
     state = ABALONE.setup()
-    index = FootprintIndex(ABALONE, state, default_spec(ABALONE))
+    index = moves_of(ABALONE, state, default_spec(ABALONE))
     c3d4 = index.find("C3D4")
     assert c3d4 is not None
     assert index.in_progress(frozenset({("C3", 0)}), [c3d4])       # lifted: on its way
@@ -93,7 +93,7 @@ def test_a_piece_that_appears_with_nothing_lifted_is_no_move_in_progress():
 def test_a_piece_from_outside_the_sensed_board_may_arrive_first():
     # Free placement: marbles come from the supply beside the board (no sensor there).
     state = ABALONE.setup("free-placement")
-    index = FootprintIndex(ABALONE, state, default_spec(ABALONE, "free-placement"))
+    index = moves_of(ABALONE, state, default_spec(ABALONE, "free-placement"))
     assert index.toward(frozenset({("E5", 1)}), "public")
 
 
@@ -101,7 +101,7 @@ def test_a_piece_from_outside_the_sensed_board_may_arrive_first():
 def test_pieces_placed_before_others_are_lifted_need_as_many_lifted(sense):
     # A broadside C3 C4 -> D4 D5: after lifting one marble, one may land; two may not.
     state = position({"C3 C4": "b", "G5": "w"})
-    index = FootprintIndex(ABALONE, state, default_spec(ABALONE, sense=sense))
+    index = moves_of(ABALONE, state, default_spec(ABALONE, sense=sense))
     fp = index.find("C3C4D4")
     assert fp is not None
     mark = ABALONE.polarity("b") if sense is SenseMode.POLARITY else 1

@@ -1,0 +1,332 @@
+"""The legal moves of one committed position, and the questions the session asks about them.
+
+``Moves`` is the one interface the session uses: which moves read exactly like this board
+(``matching``), which could the board be on its way to (``toward``), which could a move still
+grow into (``extensions``), where do the moves the lights may show still put pieces
+(``hint_targets``, ``growth_targets``), which move has this text (``find``).  Two
+implementations answer it:
+
+* ``ListedMoves`` lists every legal move once per committed position (off the latency path:
+  ``GameSession.prepare``) and indexes the footprints by their diff: matching a reading is a
+  dictionary lookup;
+* ``FoundMoves`` asks the game's ``MoveFinder`` (Rhombus: a flush has too many actions to
+  list after every move) each question by a search aimed at the answer, and builds footprints
+  only for its answers, checking each against the same definitions as the listed moves.
+
+``source`` names a set of moves: ``legal`` (the mover's), ``hint`` (what the lights may show:
+``Game.hint_moves``), ``public`` (what the table may judge a reading by:
+``Game.public_moves``).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from functools import cached_property
+from typing import Any
+
+from controller.physical import BoardSpec, Value, empty_value, project
+from controller.rules.base import Game, MoveFinder, Source
+from controller.session.footprints import Diff, Footprint, arrivals, fitting
+
+Keep = Callable[[Footprint], bool] | None
+
+
+class Moves(ABC):
+    """Footprints of the legal moves from ``state`` and the session's questions about them."""
+
+    def __init__(self, game: Game[Any, Any], state: Any, spec: BoardSpec) -> None:
+        self.game = game
+        self.state = state
+        self.spec = spec
+        self.empty = empty_value(spec.sense)
+        self.layout = game.layout(state)
+        self.reading: dict[str, Value] = {p: self._proj(self.layout.get(p, ()))
+                                          for p in spec.sensors if p is not None}
+        self.cells = frozenset(game.geometry(game.variant_of(state).name).cells)
+        self._made: dict[Any, Footprint] = {}
+
+    # ---- what every implementation shares ------------------------------------------------
+
+    def _proj(self, stack: tuple[str, ...]) -> Value:
+        return project(stack, self.spec.sense, self.game.polarity)
+
+    def footprint(self, move: Any) -> Footprint:
+        """The footprint of ``move`` (built once)."""
+        fp = self._made.get(move)
+        if fp is None:
+            game, state, sensed = self.game, self.state, self.spec.sensed
+            effect = game.effect(state, move)
+            proj = self._proj
+            diff = frozenset(
+                (c.position, v) for c in effect.changes
+                if c.position in sensed and (v := proj(c.after)) != proj(c.before))
+            fp = self._made[move] = Footprint(
+                move, game.move_text(move), diff, effect.touched & sensed, effect.path,
+                effect.unseen, game.move_facets(state, move), effect,
+                arrivals(effect, sensed))
+        return fp
+
+    @cached_property
+    def footprints(self) -> list[Footprint]:
+        """Every legal move, listed (what a computer opponent and the tests use; a finder
+        game's session never asks for it)."""
+        return [self.footprint(m) for m in self.game.legal_moves(self.state)]
+
+    def diff_of(self, reading: Mapping[str, Value]) -> Diff:
+        base = self.reading
+        return frozenset((p, v) for p, v in reading.items() if base.get(p) != v)
+
+    def untraced(self) -> list[Footprint]:
+        """Legal moves no sensor of this board sees (the phone makes them)."""
+        return self.matching(frozenset())
+
+    def unsensed(self, fp: Footprint) -> frozenset[str]:
+        """Board cells the move changes that no sensor of this board reads."""
+        return (fp.effect.changed & self.cells) - self.spec.sensed
+
+    def in_progress(self, diff: Diff, among: Iterable[Footprint] | None = None
+                    ) -> list[Footprint]:
+        """Moves the board could be on its way to (``footprints.fitting``)."""
+        return list(fitting(diff, self.footprints if among is None else among, self.reading,
+                            self.empty))
+
+    def targets(self, fp: Footprint, done: Diff) -> set[str]:
+        """Where a move still puts pieces: sensed positions not yet reading their final
+        value, and board cells no sensor reads."""
+        reached = {p for p, _ in done}
+        out = {p for p, v in fp.diff if v != self.empty and (p, v) not in done}
+        # Where a piece lands on another (a kill), or no sensor reads: the reading does not
+        # change there, so the effect says it.
+        unsensed = self.unsensed(fp)
+        out |= {c.position for c in fp.effect.changes if c.after and c.after != c.before
+                and c.position not in reached
+                and (c.position in unsensed or len(c.after) == len(c.before))}
+        return out
+
+    def _within(self, found: Iterable[Footprint], touched: Iterable[str] | None
+                ) -> list[Footprint]:
+        if touched is None:
+            return list(found)
+        allowed = frozenset(touched)
+        return [fp for fp in found if fp.touched <= allowed]
+
+    def _occupancy(self, diff: Diff) -> tuple[list[str], list[str]]:
+        """Cells a reading shows emptied, and cells it shows filled that were empty."""
+        empty, base = self.empty, self.reading
+        emptied = [p for p, v in diff if v == empty]
+        filled = [p for p, v in diff if v != empty and base.get(p) == empty]
+        return emptied, filled
+
+    @staticmethod
+    def _take(found: Iterator[Footprint], first: bool, keep: Keep) -> list[Footprint]:
+        out = []
+        for fp in found:
+            if keep is None or keep(fp):
+                out.append(fp)
+                if first:
+                    break
+        return out
+
+    @staticmethod
+    def _with_facets(facets: Mapping[str, str] | None) -> Keep:
+        if not facets:
+            return None
+        return lambda o: all(o.facets.get(k) == v for k, v in facets.items())
+
+    # ---- the questions ---------------------------------------------------------------------
+
+    @abstractmethod
+    def prepare(self) -> None:
+        """Do now the work the first question would need (the session calls it when idle)."""
+
+    @abstractmethod
+    def matching(self, diff: Diff, touched: Iterable[str] | None = None,
+                 source: Source = "legal", distinct: bool = False) -> list[Footprint]:
+        """Moves of ``source`` that read exactly ``diff`` and, given ``touched``, change
+        (or need a hand on) only positions the hand was seen to touch.  ``distinct``: one
+        move per distinct change of the board is enough (what the table sees of a reading
+        by hidden-hand rules: thousands of hands may explain it)."""
+
+    @abstractmethod
+    def find(self, text: str) -> Footprint | None:
+        """The legal move written ``text`` (as ``Game.move_text`` writes it), or None."""
+
+    @abstractmethod
+    def toward(self, diff: Diff, source: Source = "legal", first: bool = False,
+               keep: Keep = None) -> list[Footprint]:
+        """Moves of ``source`` the board could be on its way to (``in_progress``); ``first``:
+        one is enough; ``keep``: only moves it accepts."""
+
+    @abstractmethod
+    def extensions(self, fp: Footprint, source: Source = "legal", first: bool = False,
+                   facets: Mapping[str, str] | None = None) -> list[Footprint]:
+        """Moves of ``source`` the hand could still be making when the board reads ``fp``'s
+        reading (with ``facets``: only moves with those facets): moves that change everything
+        ``fp`` changes, the same way, and more (the first marble of a broadside), or whose
+        path continues ``fp``'s path (a multi-jump, a slide)."""
+
+    @abstractmethod
+    def hint_targets(self, diff: Diff) -> set[str] | None:
+        """Where the moves the lights may show (``hint``) that the board is on its way to
+        still put pieces; None: it is on its way to none of them."""
+
+    @abstractmethod
+    def growth_targets(self, fp: Footprint) -> set[str]:
+        """Where the moves the lights may show (``hint``) that could grow from ``fp``'s
+        reading still put pieces."""
+
+
+class ListedMoves(Moves):
+    """Every legal move listed once, its footprint indexed by its diff."""
+
+    def prepare(self) -> None:
+        self.by_diff  # noqa: B018 - building it is the point
+
+    @cached_property
+    def hintable(self) -> list[Footprint]:
+        return [self.footprint(m) for m in self.game.hint_moves(self.state)]
+
+    @cached_property
+    def public(self) -> list[Footprint]:
+        """What a reading may be judged "on its way" by: the moves public information allows
+        (never committed; a hidden-hand game lists more than the hand holds)."""
+        return [self.footprint(m) for m in self.game.public_moves(self.state)]
+
+    def listed(self, source: Source) -> list[Footprint]:
+        return {"legal": self.footprints, "hint": self.hintable, "public": self.public}[source]
+
+    @cached_property
+    def by_diff(self) -> dict[Diff, list[Footprint]]:
+        out: dict[Diff, list[Footprint]] = {}
+        for fp in self.footprints:
+            out.setdefault(fp.diff, []).append(fp)
+        return out
+
+    @cached_property
+    def by_item(self) -> dict[tuple[str, Value], list[Footprint]]:
+        out: dict[tuple[str, Value], list[Footprint]] = {}
+        for fp in self.footprints:
+            for item in fp.diff:
+                out.setdefault(item, []).append(fp)
+        return out
+
+    def matching(self, diff: Diff, touched: Iterable[str] | None = None,
+                 source: Source = "legal", distinct: bool = False) -> list[Footprint]:
+        found = (self.by_diff.get(diff, []) if source == "legal"
+                 else [fp for fp in self.listed(source) if fp.diff == diff])
+        return self._within(found, touched)
+
+    def find(self, text: str) -> Footprint | None:
+        return next((fp for fp in self.footprints if fp.text == text), None)
+
+    def toward(self, diff: Diff, source: Source = "legal", first: bool = False,
+               keep: Keep = None) -> list[Footprint]:
+        if not diff:
+            return []
+        return self._take(fitting(diff, self.listed(source), self.reading, self.empty),
+                          first, keep)
+
+    def extensions(self, fp: Footprint, source: Source = "legal", first: bool = False,
+                   facets: Mapping[str, str] | None = None) -> list[Footprint]:
+        listed = self.listed(source)
+        out: list[Footprint] = []
+        if fp.diff:
+            if source == "legal":  # the moves that share every change, from the item index
+                items = iter(fp.diff)
+                common = set(self.by_item.get(next(items), []))
+                for item in items:
+                    common &= set(self.by_item.get(item, []))
+                out = [o for o in listed if o in common and o is not fp and fp.diff < o.diff]
+            else:
+                out = [o for o in listed if o is not fp and fp.diff < o.diff]
+        if len(fp.path) > 1:
+            out += [o for o in listed if o is not fp and len(o.path) > len(fp.path)
+                    and o.path[:len(fp.path)] == fp.path and o not in out]
+        return self._take(iter(out), first, self._with_facets(facets))
+
+    def hint_targets(self, diff: Diff) -> set[str] | None:
+        moving = self.toward(diff, "hint")
+        return {p for fp in moving for p in self.targets(fp, diff)} if moving else None
+
+    def growth_targets(self, fp: Footprint) -> set[str]:
+        return {p for o in self.extensions(fp, "hint") for p in self.targets(o, fp.diff)}
+
+
+class FoundMoves(Moves):
+    """Each question answered by the game's ``MoveFinder``, footprints built for its answers
+    only and checked against the same definitions as the listed moves.  A finder's game has
+    no paths: a move grows only by changing more."""
+
+    def __init__(self, game: Game[Any, Any], state: Any, spec: BoardSpec,
+                 finder: MoveFinder[Any]) -> None:
+        super().__init__(game, state, spec)
+        self.finder = finder
+
+    def prepare(self) -> None:
+        self.finder.prepare()
+
+    def matching(self, diff: Diff, touched: Iterable[str] | None = None,
+                 source: Source = "legal", distinct: bool = False) -> list[Footprint]:
+        after = {**self.reading, **dict(diff)}
+        occupied = [p for p, v in after.items() if v != self.empty]
+        reach = (frozenset(touched) if touched is not None
+                 else frozenset(self.reading) | frozenset(self.layout))
+        found = [fp for m in self.finder.reading(source, occupied, reach, distinct)
+                 if (fp := self.footprint(m)).diff == diff]
+        return self._within(found, touched)
+
+    def find(self, text: str) -> Footprint | None:
+        move = self.finder.find(text)
+        if move is None:
+            return None
+        fp = self.footprint(move)
+        return fp if fp.text == text else None
+
+    def toward(self, diff: Diff, source: Source = "legal", first: bool = False,
+               keep: Keep = None) -> list[Footprint]:
+        if not diff:
+            return []
+        emptied, filled = self._occupancy(diff)
+        pool = (self.footprint(m) for m in self.finder.toward(source, emptied, filled))
+        return self._take(fitting(diff, pool, self.reading, self.empty), first, keep)
+
+    def extensions(self, fp: Footprint, source: Source = "legal", first: bool = False,
+                   facets: Mapping[str, str] | None = None) -> list[Footprint]:
+        emptied, filled = self._occupancy(fp.diff)
+        pool = (self.footprint(m) for m in self.finder.toward(
+            source, emptied, filled, beyond=True, facets=facets))
+        want = fp.diff
+        grown = (o for o in pool if o is not fp and want < o.diff)
+        return self._take(grown, first, self._with_facets(facets))
+
+    def _on_cells(self, diff: Diff) -> bool:
+        return all(p in self.cells for p, _ in diff)
+
+    def hint_targets(self, diff: Diff) -> set[str] | None:
+        if not self._on_cells(diff):
+            moving = self.toward(diff, "hint")
+            return {p for fp in moving for p in self.targets(fp, diff)} if moving else None
+        # The finder works out the squares from the outcomes at once (a lifted piece may have
+        # thousands of table-card moves on the way); every square of its board is a cell, and
+        # a move's targets are the cells it ends a piece on.
+        emptied, filled = self._occupancy(diff)
+        found = self.finder.targets("hint", emptied, filled) if diff else None
+        return None if found is None else set(found) - {p for p, _ in diff}
+
+    def growth_targets(self, fp: Footprint) -> set[str]:
+        if not self._on_cells(fp.diff):
+            return {p for o in self.extensions(fp, "hint") for p in self.targets(o, fp.diff)}
+        emptied, filled = self._occupancy(fp.diff)
+        found = self.finder.targets("hint", emptied, filled, beyond=True)
+        return set(found or ()) - set(filled)
+
+
+def moves_of(game: Game[Any, Any], state: Any, spec: BoardSpec) -> Moves:
+    """The position's moves: asked of the game's finder when it has one, else listed."""
+    finder = game.move_finder(state)
+    return ListedMoves(game, state, spec) if finder is None else FoundMoves(game, state, spec,
+                                                                            finder)
+
+
+FootprintIndex = moves_of  # the earlier name, for the benchmark that still uses it

@@ -1,0 +1,152 @@
+"""What the LEDs show: a pure function of the session's scene, most urgent picture first.
+
+``RULES`` is the priority order, as data: each rule returns its picture and the reason, or
+``None`` when it does not apply; the first that applies is shown.  Lights are public: hints
+come only from the moves public information allows (``hint``), never from a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from controller.physical import Light, Value
+from controller.session import lights as L
+from controller.session.footprints import Footprint
+from controller.session.moves import Moves
+from controller.session.turn import (
+    Asking,
+    Correcting,
+    Phase,
+    Provisional,
+    TakebackOffered,
+)
+
+
+class Mode(StrEnum):
+    SETUP = "setup"
+    PLAYING = "playing"
+    OVER = "over"
+    DISCONNECTED = "disconnected"
+
+
+@dataclass(frozen=True)
+class Scene:
+    mode: Mode
+    phase: Phase
+    reading: Mapping[str, Value]
+    moves: Callable[[], Moves]           # built on first use (not right after a commit)
+    last_move: Footprint | None
+    computer_move: Footprint | None      # the computer's move a human is to carry out
+    undone: Sequence[Footprint]          # the moves a take-back offer would undo
+    at_rest: bool                        # just committed: the board reads the new position
+    lit: L.LitPositions
+    shown: Mapping[str, Light]           # what the LEDs show now (kept while disconnected)
+    moving: Callable[[], bool]           # the reading is on its way to some move
+
+
+Picture = tuple[dict[str, Light], str]
+Rule = Callable[[Scene], Picture | None]
+
+
+def _move(fp: Footprint, lit: L.LitPositions, hints: set[str] | frozenset[str] = frozenset()
+          ) -> dict[str, Light]:
+    emptied, filled = fp.cells()
+    return L.move_lights(emptied, filled, lit, hints)
+
+
+def just_committed(s: Scene) -> Picture | None:
+    # Right after a commit: the move, without building the next position's moves (``prepare``
+    # builds them off the latency path).
+    if s.at_rest and s.mode is Mode.PLAYING and s.last_move is not None \
+            and s.computer_move is None:
+        return _move(s.last_move, s.lit), "last move"
+    return None
+
+
+def setting_up(s: Scene) -> Picture | None:
+    if s.mode is not Mode.SETUP:
+        return None
+    if not s.reading:
+        return {}, "waiting for the board"
+    if isinstance(s.phase, Correcting):
+        return L.correction_lights(s.phase.pairs, s.lit), "resume: correction"
+    return L.setup_lights(s.moves().reading, s.reading, s.moves().empty, s.lit), "setup"
+
+
+def disconnected(s: Scene) -> Picture | None:
+    return (dict(s.shown), "disconnected") if s.mode is Mode.DISCONNECTED else None
+
+
+def correcting(s: Scene) -> Picture | None:
+    if isinstance(s.phase, Correcting):
+        return L.correction_lights(s.phase.pairs, s.lit), "correction"
+    return None
+
+
+def takeback_offered(s: Scene) -> Picture | None:
+    if not isinstance(s.phase, TakebackOffered):
+        return None
+    cells = {c.position for fp in s.undone for c in fp.effect.changes}
+    return L.blink_lights(sorted(cells), L.TAKEBACK, s.lit), "take-back offered"
+
+
+def computer_move(s: Scene) -> Picture | None:
+    # The computer's move, for a human to carry out: where from (blinking), where to.
+    if s.computer_move is None or s.mode is not Mode.PLAYING:
+        return None
+    emptied, filled = s.computer_move.cells()
+    return {**L.blink_lights(filled, L.COMPUTER_TO, s.lit),
+            **L.blink_lights(emptied, L.COMPUTER_FROM, s.lit)}, "computer's move"
+
+
+def asked(s: Scene) -> Picture | None:
+    # Asked on the phone: the candidates blink (as the table may see them).
+    if isinstance(s.phase, Asking) and s.phase.shown and s.phase.ask_at is None:
+        cells = {p for fp in s.phase.shown for p in fp.changed}
+        return L.blink_lights(sorted(cells), L.AMBIGUOUS, s.lit), "ambiguous"
+    return None
+
+
+def in_progress(s: Scene) -> Picture | None:
+    if s.mode is not Mode.PLAYING or not s.reading or isinstance(s.phase, Provisional):
+        return None
+    diff = s.moves().diff_of(s.reading)
+    if not diff:
+        return None
+    hints = s.moves().hint_targets(diff)  # public moves only: the lights are public
+    if hints is not None:
+        return L.move_lights((), (), s.lit, hints), "hints"
+    if s.moving():
+        return {}, "moving"
+    placed = [p for p, v in diff if v != s.moves().empty] or [p for p, _ in diff]
+    return L.blink_lights(sorted(placed), L.ILLEGAL, s.lit), "illegal"
+
+
+def provisional(s: Scene) -> Picture | None:
+    if s.mode is not Mode.PLAYING or not s.reading or not isinstance(s.phase, Provisional):
+        return None
+    fp = s.phase.footprint
+    return _move(fp, s.lit, s.moves().growth_targets(fp)), "provisional"
+
+
+def last_move(s: Scene) -> Picture | None:
+    return (_move(s.last_move, s.lit), "last move") if s.last_move is not None else None
+
+
+def idle(s: Scene) -> Picture:
+    return {}, "idle"
+
+
+RULES: tuple[Rule, ...] = (just_committed, setting_up, disconnected, correcting,
+                           takeback_offered, computer_move, asked, in_progress, provisional,
+                           last_move, idle)
+
+
+def picture(scene: Scene) -> Picture:
+    for rule in RULES:
+        shown = rule(scene)
+        if shown is not None:
+            return shown
+    raise AssertionError("the idle rule always applies")

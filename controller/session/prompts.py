@@ -1,0 +1,125 @@
+"""What the session asks and tells, derived from its state: the prompts standing now.
+
+A prompt is for the table page (``seat`` None) or one seat's phone, of one ``PromptKind``, and
+carries a ``Message`` (words are the edge's business) and the answers it offers.  The session
+recomputes the standing prompts after every event and sends only what changed, so a prompt
+never outlives what it is about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from controller.physical import Value
+from controller.session.correction import wrong_positions
+from controller.session.footprints import Footprint
+from controller.session.messages import Message
+from controller.session.moves import Moves
+from controller.session.picture import Mode
+from controller.session.turn import (
+    Asking,
+    Correcting,
+    InProgress,
+    Phase,
+    TakebackOffered,
+    Unmatched,
+)
+
+PromptKind = Literal["setup", "correction", "illegal", "private", "choose", "takeback", "draw",
+                     "computer"]
+"""``setup``: what to put where before the game (table); ``correction``: pieces to move back
+(table); ``illegal``: the board shows no move (table); ``private``: the mover's hand cannot make
+what the board shows (the mover's phone only); ``choose``: which of these moves (the mover's
+phone, choices: move texts); ``takeback``: take back? (table, choices accept/decline);
+``draw``: a draw is offered (table, choice accept); ``computer``: the computer's move for a
+human to carry out (table)."""
+
+ACCEPT_DECLINE = ("accept", "decline")
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    seat: str | None
+    kind: PromptKind
+    message: Message
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PromptScene:
+    mode: Mode
+    phase: Phase
+    resumed: bool
+    seat: str | None                        # the seat to move
+    moves: Callable[[], Moves]              # the committed position's (built on first use)
+    reading: Mapping[str, Value]
+    history: Sequence[tuple[str, str]]      # (seat, move text) of the moves kept
+    draw_offers: Sequence[str]
+    computer: tuple[str, Footprint] | None  # (seat, move) the computer has shown
+
+
+def standing(scene: PromptScene) -> dict[tuple[str | None, PromptKind], Standing]:
+    out: list[Standing] = []
+    phase = scene.phase
+    if scene.mode is Mode.SETUP and scene.reading and not isinstance(phase, Correcting) \
+            and not scene.resumed and dict(scene.reading) != scene.moves().reading:
+        out.append(Standing(None, "setup", setup_message(scene)))
+    if isinstance(phase, Correcting):
+        out.append(Standing(None, "correction",
+                            Message.of("correction.pairs", pairs=phase.pairs)))
+    if scene.mode is not Mode.SETUP:
+        out += _playing(scene)
+    return {(s.seat, s.kind): s for s in out}
+
+
+def _playing(scene: PromptScene) -> Iterable[Standing]:
+    phase = scene.phase
+    if isinstance(phase, Unmatched):
+        yield Standing(None, "illegal", Message.of("illegal.no-move"))
+    if isinstance(phase, TakebackOffered):
+        if phase.asked_by is None:
+            undone = tuple(text for _, text in scene.history[phase.ply:])
+            yield Standing(None, "takeback", Message.of("takeback.board", undone=undone),
+                           ACCEPT_DECLINE)
+        elif scene.history:
+            yield Standing(None, "takeback", Message.of(
+                "takeback.asked", seat=phase.asked_by, move=scene.history[-1][1]),
+                ACCEPT_DECLINE)
+    if isinstance(phase, Asking) and phase.ask_at is None and phase.candidates:
+        yield Standing(scene.seat, "choose", Message.of("choose.which"),
+                       tuple(fp.text for fp in phase.candidates))
+    if (isinstance(phase, InProgress) and phase.cannot) or (
+            isinstance(phase, Asking) and phase.ask_at is None and not phase.candidates):
+        yield Standing(scene.seat, "private", Message.of("private.cannot"))
+    if scene.draw_offers:
+        yield Standing(None, "draw", Message.of("draw.offered", seat=scene.draw_offers[-1]),
+                       ("accept",))
+    if scene.computer is not None:
+        seat, fp = scene.computer
+        take, put = hand_cells(fp)
+        yield Standing(None, "computer", Message.of("computer.plays", seat=seat, move=fp.text,
+                                                    take=tuple(take), put=tuple(put)))
+
+
+def setup_message(scene: PromptScene) -> Message:
+    """What to put where, by kind of piece, for a board being set up."""
+    moves = scene.moves()
+    extra, missing = wrong_positions(moves.reading, scene.reading, moves.empty)
+    by_kind: dict[str, list[str]] = {}
+    for p in missing:
+        stack = moves.layout.get(p, ())
+        by_kind.setdefault(stack[-1] if stack else "", []).append(p)
+    return Message.of("setup.place", put=tuple((k, tuple(v)) for k, v in by_kind.items()),
+                      off=tuple(extra))
+
+
+def hand_cells(fp: Footprint) -> tuple[list[str], list[str]]:
+    """A move as a hand does it: where to take pieces from, and where to put them."""
+    changes = fp.effect.changes
+    emptied = [c.position for c in changes if len(c.after) < len(c.before)
+               or (c.before and c.after and c.after[-1] != c.before[-1])]
+    filled = [c.position for c in changes if len(c.after) > len(c.before)
+              or (c.before and c.after and c.after[-1] != c.before[-1])]
+    return [p for p in emptied if p not in filled], filled

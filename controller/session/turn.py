@@ -1,0 +1,123 @@
+"""A turn's values: the evidence gathered, what the phones declared, and the turn's phase.
+
+The phase is one tagged value (docs/session.md draws the transitions):
+
+* ``Idle``: the board reads the committed position;
+* ``InProgress``: pieces are on their way to some move (the lights hint where);
+* ``Provisional``: the board shows a whole move that could still grow (the first marble of a
+  broadside): it waits for the end-turn button, the phone, or ``deadline``;
+* ``Asking``: the board shows more than one move (or one a hidden hand must confirm): the
+  mover's phone is asked at ``ask_at`` (``None``: asked);
+* ``Unmatched``: the board shows no move and no move in progress since ``since``: after the
+  grace time it turns into ``Correcting``;
+* ``Correcting``: pieces to move back, as (from, to) pairs;
+* ``TakebackOffered``: the board shows the position before ply ``ply`` (``asked_by`` None),
+  or a phone asked to take the last move back (``asked_by`` that seat).
+
+The computer's move shown for a human to carry out is not a phase: it is the computer's
+declaration for its seat (``Declarations.by_computer``), and the turn goes through the same
+phases while the human carries it out.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+
+from controller.physical import Value
+from controller.session.correction import Pair
+from controller.session.footprints import Footprint
+from controller.session.moves import Moves
+
+
+@dataclass
+class Evidence:
+    """What the hands did since the last commit: positions touched, changes in order."""
+
+    touched: set[str] = field(default_factory=set)
+    order: deque[tuple[float, str, Value]] = field(default_factory=lambda: deque(maxlen=256))
+    last_change: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Declarations:
+    """What one seat's phone (or the computer playing it) said of the coming move: facets no
+    sensor sees, or the whole move."""
+
+    facets: Mapping[str, str] = field(default_factory=dict)
+    move: str | None = None
+    by_computer: bool = False  # the move is the computer's choice, shown for a human
+
+    def __bool__(self) -> bool:
+        return bool(self.facets) or self.move is not None
+
+    def with_facets(self, facets: Mapping[str, str]) -> Declarations:
+        return replace(self, facets={**self.facets, **facets})
+
+    def agrees(self, fp: Footprint) -> bool:
+        """The footprint has every declared facet and is the declared move, if any."""
+        if self.move is not None and fp.text != self.move:
+            return False
+        return all(fp.facets.get(k) == v for k, v in self.facets.items())
+
+
+NOTHING = Declarations()
+
+
+@dataclass(frozen=True, slots=True)
+class LastCommit:
+    """The last move, committed by the sensors alone: it may still be amended (the same hand
+    goes on, or moves a piece it put down on its way elsewhere) or withdrawn."""
+
+    moves: Moves                  # the moves of the position before it
+    footprint: Footprint
+    seat: str
+    touched: frozenset[str]
+    at: float
+    declared: Declarations
+
+
+# ---- the phase ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Idle:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class InProgress:
+    cannot: bool = False  # public information allows it, the mover's hand does not
+
+
+@dataclass(frozen=True, slots=True)
+class Provisional:
+    footprint: Footprint
+    deadline: float
+
+
+@dataclass(frozen=True, slots=True)
+class Asking:
+    candidates: tuple[Footprint, ...]  # what the mover's phone chooses from
+    shown: tuple[Footprint, ...]       # what the table may see of it (the lights)
+    ask_at: float | None               # None: asked
+
+
+@dataclass(frozen=True, slots=True)
+class Unmatched:
+    since: float
+
+
+@dataclass(frozen=True, slots=True)
+class Correcting:
+    pairs: tuple[Pair, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TakebackOffered:
+    ply: int
+    asked_by: str | None = None
+
+
+Phase = Idle | InProgress | Provisional | Asking | Unmatched | Correcting | TakebackOffered
