@@ -2,9 +2,10 @@
 
 Hidden information is never added here: the public payload is the table's public snapshot,
 a seat's payload is that seat's own snapshot (the game's ``view(state, seat)`` already left
-the other hands out).  What is added is public: player names, who has joined, the simulated
-board (pieces on a board are in plain sight), and for a seat on turn the facets it may
-declare, computed from its own legal moves.
+the other hands out; for the seat on turn it holds the facets it may declare and the moves
+its phone makes).  What is added is public: who has joined, the labels, the simulated board
+(pieces on a board are in plain sight), and the prompts' words.  Pages read snapshots only:
+nothing here calls into the live session.
 """
 
 from __future__ import annotations
@@ -64,42 +65,8 @@ def seat_payload(web: WebState, seat: str) -> dict[str, Any]:
     snap = table.seat(seat)
     public_view = table.public()["view"]
     private = [k for k in snap["view"] if k not in public_view]
-    mine = snap["to_move"] == seat
     return {**snap, **_extras(web, snap["seats"]), "private": private,
-            "prompts": _worded(web.service.game, snap["prompts"]),
-            "declare": declare_options(web.service, seat) if mine else {},
-            "untraced": untraced_moves(web.service, seat) if mine else []}
-
-
-def declare_options(service: BoardService, seat: str) -> dict[str, list[str]]:
-    """The facets (``{"token": ["b", "r"]}``) the seat's legal moves differ in, to declare
-    before the sensors see the move; empty for games whose sensors see everything."""
-    try:
-        game, state = service.runner.call(lambda s: (s.game, s.state)).result(timeout=1.0)
-    except TimeoutError:
-        return {}
-    if game.to_move(state) != seat:
-        return {}
-    return _facets(game, state)
-
-
-def untraced_moves(service: BoardService, seat: str) -> list[str]:
-    """The seat's legal moves that no sensor of this board sees at all (a Crosswise pass, a
-    Rhombus card that moves nothing, a DRHOMBIX raise between unsensed levels): the phone
-    makes them.  Read from the session's own footprints, on its thread."""
-    def read(session: Any) -> list[str]:
-        if session.to_move != seat or session.mode.value != "playing":
-            return []
-        return [fp.text for fp in session.index.untraced()]
-    try:
-        return list(service.runner.call(read).result(timeout=2.0))
-    except TimeoutError:
-        return []
-
-
-@lru_cache(maxsize=16)
-def _facets(game: Game[Any, Any], state: Any) -> dict[str, list[str]]:
-    return game.facet_choices(state)
+            "prompts": _worded(web.service.game, snap["prompts"])}
 
 
 def geometry_json(service: BoardService) -> dict[str, Any]:

@@ -35,6 +35,7 @@ class Table:
         self.series: Series | None = None  # a match running across games
         # More public facts from outside the session (which seats the computer plays).
         self.extras: dict[str, Callable[[], Any]] = {}
+        self._options: tuple[Any, dict[str, list[str]], list[str]] | None = None
         runner.subscribe(self._on_events)
         self._refresh(runner.session)
 
@@ -116,6 +117,17 @@ class Table:
         winners = frozenset(outcome.winners) if outcome else frozenset()
         self.series = self.series.add(GameScore(tuple(points.items()), winners))
 
+    def _phone_options(self, session: Any) -> tuple[dict[str, list[str]], list[str]]:
+        """For the seat to move: the facets its legal moves differ in (to declare before the
+        sensors see the move), and its moves no sensor of this board sees (the phone makes
+        them).  Its own legal moves, in its own snapshot only; worked out once a position."""
+        state = session.state
+        if self._options is None or self._options[0] is not state:
+            declare = session.game.facet_choices(state)
+            untraced = [fp.text for fp in session.index.untraced()]
+            self._options = (state, declare, untraced)
+        return self._options[1], self._options[2]
+
     def _refresh(self, session: Any) -> None:
         game, state = session.game, session.state
         outcome = game.outcome(state)
@@ -148,10 +160,13 @@ class Table:
             "view": public_view,
         }
         seats = {}
+        on_turn = public["to_move"] if session.mode.value == "playing" else None
         for seat in public["seats"]:
             mine = [_prompt_json(p) for p in prompts if p.seat == seat]
+            declare, untraced = self._phone_options(session) if seat == on_turn else ({}, [])
             seats[seat] = {**public, "seat": seat, "view": game.view(state, seat),
-                           "prompts": public["prompts"] + mine}
+                           "prompts": public["prompts"] + mine,
+                           "declare": declare, "untraced": untraced}
         with self._cond:
             unchanged = (self._public and {**public, "version": self._version} == self._public
                          and all(self._seats.get(s) == {**v, "version": self._version}

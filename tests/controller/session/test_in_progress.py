@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from controller.physical import SenseMode, project
 from controller.rules import GAMES
 from controller.rules.abalone import ABALONE
-from controller.session.moves import moves_of
 from controller.session.handplan import hand_steps
+from controller.session.moves import moves_of
 from hardware.simboard import default_spec
 from tests.controller.rules.abalone_positions import position
 from tests.controller.rules.random_play import played
