@@ -504,7 +504,10 @@ class GameSession:
             self._take_back(t, phase.ply, out)
         elif isinstance(phase, Provisional):
             self._commit(t, phase.footprint, "end-turn", out)
-        elif isinstance(phase, Asking) and phase.candidates:
+        elif isinstance(phase, Asking):
+            # Asked at once, whether or not the hand can make what the board shows: the
+            # press and its answer are public, so they follow what the table sees (``shown``)
+            # and never the hand (the phone alone hears that it cannot).
             self.phase = dataclasses.replace(phase, ask_at=None)
             raise refusal("end.ambiguous")
         elif self.evidence.touched and self.debouncer.in_flight and self.held_press is None:
@@ -523,7 +526,7 @@ class GameSession:
         phase = self.phase
         if self.mode is Mode.PLAYING and isinstance(phase, Provisional):
             self._commit(t, phase.footprint, "end-turn", out)
-        elif self.mode is Mode.PLAYING and isinstance(phase, Asking) and phase.candidates:
+        elif self.mode is Mode.PLAYING and isinstance(phase, Asking):
             self.phase = dataclasses.replace(phase, ask_at=None)
         else:
             out.append(Rejected(t, seat, self._nothing_to_end().message))

@@ -1,0 +1,129 @@
+"""What a reading means, judged without a clock, a thread or a session: ``judge`` alone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from controller.rules.abalone import ABALONE
+from controller.session.judge import (
+    Ambiguous,
+    Amend,
+    Commit,
+    Grows,
+    Moving,
+    NoChange,
+    NoMove,
+    Situation,
+    Takeback,
+    Withdraw,
+    judge,
+)
+from controller.session.moves import Moves, moves_of
+from controller.session.turn import NOTHING, Declarations, Evidence, LastCommit
+from hardware.simboard import default_spec
+from tests.controller.rules.abalone_positions import position
+from tests.support.toygame import TOY
+
+SPEC = default_spec(ABALONE)
+
+
+def read(moves: Moves, **changes: Any) -> dict[str, Any]:
+    """The committed position's reading with some positions changed: ``A1=0, D4=1``."""
+    return {**moves.reading, **changes}
+
+
+def evidence(*touched: str) -> Evidence:
+    return Evidence(touched=set(touched))
+
+
+def situation(moves: Moves, declared: Declarations = NOTHING, last: LastCommit | None = None,
+              earlier: tuple[Any, ...] = (), now: float = 10.0,
+              takeback: Any = "ask") -> Situation:
+    game = moves.game
+    return Situation(game, game.to_move(moves.state), declared,
+                     game.hand_hidden(moves.state), last, earlier, takeback, now, 2.5)
+
+
+@pytest.fixture
+def start() -> Moves:
+    return moves_of(ABALONE, ABALONE.setup(), SPEC)
+
+
+def test_the_committed_reading_is_no_change(start):
+    assert judge(start, read(start), evidence("A1"), situation(start)) == NoChange()
+
+
+def test_a_move_nothing_can_extend_commits(start):
+    # A1B2 moves the line A1-B2-C3 to B2-C3-D4: A1 empties, D4 fills.
+    verdict = judge(start, read(start, A1=0, D4=1), evidence("A1", "D4"), situation(start))
+    assert isinstance(verdict, Commit) and (verdict.footprint.text, verdict.how) == (
+        "A1B2", "sensors")
+
+
+def test_the_first_marble_of_a_broadside_may_still_grow(start):
+    verdict = judge(start, read(start, C3=0, D3=1), evidence("C3", "D3"), situation(start))
+    assert isinstance(verdict, Grows) and verdict.footprint.text == "C3D3"
+
+
+def test_a_declared_move_is_the_only_one_the_reading_may_be(start):
+    declared = Declarations(move="C3D3")
+    verdict = judge(start, read(start, C3=0, D3=1), evidence("C3", "D3"),
+                    situation(start, declared))
+    assert isinstance(verdict, Grows) and verdict.footprint.text == "C3D3"
+    other = judge(start, read(start, A1=0, D4=1), evidence("A1", "D4"),
+                  situation(start, declared))
+    assert isinstance(other, (NoMove, Moving)) and not isinstance(other, Commit)
+
+
+def test_pieces_only_lifted_are_on_their_way(start):
+    assert judge(start, read(start, A1=0), evidence("A1"), situation(start)) == Moving(False)
+
+
+def test_a_piece_from_nowhere_is_no_move(start):
+    assert judge(start, read(start, E5=1), evidence("E5"), situation(start)) == NoMove()
+
+
+def test_a_hidden_facet_is_asked_even_with_one_reading():
+    toy = moves_of(TOY, TOY.setup(seed=3), default_spec(TOY))
+    verdict = judge(toy, read(toy, c3="1" if toy.empty == "" else 1), evidence("c3"),
+                    situation(toy))
+    assert isinstance(verdict, Ambiguous)
+    assert sorted(fp.text for fp in verdict.candidates) == ["b@c3", "r@c3"]
+
+
+def _after(moves: Moves, text: str, touched: tuple[str, ...], at: float
+           ) -> tuple[Moves, LastCommit, frozenset[Any]]:
+    fp = moves.find(text)
+    assert fp is not None
+    after = moves_of(ABALONE, ABALONE.play(moves.state, fp.move), SPEC)
+    last = LastCommit(moves, fp, "b", frozenset(touched), at, NOTHING)
+    return after, last, frozenset(moves.reading.items())
+
+
+def test_the_same_hand_going_on_amends_the_provisional_move():
+    state = position({"C3 C4": "b", "G5": "w"})
+    before = moves_of(ABALONE, state, SPEC)
+    after, last, was = _after(before, "C3D4", ("C3", "D4"), at=9.0)
+    reading = {**before.reading, "C3": 0, "C4": 0, "D4": 1, "D5": 1}
+    verdict = judge(after, reading, evidence("C4", "D5"),
+                    situation(after, last=last, earlier=(was,)))
+    assert isinstance(verdict, Amend) and verdict.footprint.text == "C3C4D4"
+
+
+def test_a_provisional_move_undone_at_once_is_withdrawn_and_later_offered_back(start):
+    after, last, was = _after(start, "A1B2", ("A1", "D4"), at=9.0)
+    reading = dict(start.reading)
+    assert judge(after, reading, evidence("D4", "A1"),
+                 situation(after, last=last, earlier=(was,), now=10.0)) == Withdraw()
+    late = situation(after, last=last, earlier=(was,), now=12.0)  # 3 s later: final
+    assert judge(after, reading, evidence("D4", "A1"), late) == Takeback(0)
+    off = situation(after, last=None, earlier=(was,), now=12.0, takeback="off")
+    assert judge(after, reading, evidence("D4", "A1"), off) != Takeback(0)
+
+
+def test_the_computers_shown_move_on_its_way_is_moving(start):
+    shown = Declarations(move="C3D3", by_computer=True)
+    verdict = judge(start, read(start, C3=0), evidence("C3"), situation(start, shown))
+    assert verdict == Moving(False)
