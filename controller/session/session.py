@@ -20,14 +20,12 @@ import dataclasses
 import logging
 import statistics
 from collections import deque
-from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from controller.errors import BoardError
 from controller.physical import BoardSpec, Light, Value
 from controller.rules.base import AgreeDraw, Game, Resign, TimeForfeit
-from controller.session import actions as act
 from controller.session import judge as J
 from controller.session.clock import Clocks, TimeControl
 from controller.session.correction import Pair, pair_up, wrong_positions
@@ -56,10 +54,10 @@ from controller.session.events import (
 from controller.session.footprints import Footprint
 from controller.session.messages import Message, Refusal, refusal
 from controller.session.moves import Moves, moves_of
+from controller.session.phones import PhoneActions
 from controller.session.picture import Mode, Scene, picture
 from controller.session.prompts import PromptKind, PromptScene, Standing, standing
 from controller.session.turn import (
-    NOTHING,
     Asking,
     Correcting,
     Declarations,
@@ -101,7 +99,7 @@ class Entry:
     reading: frozenset[tuple[str, Value]]
 
 
-class GameSession:
+class GameSession(PhoneActions):
     def __init__(self, game: Game[Any, Any], spec: BoardSpec, state: Any,
                  config: SessionConfig | None = None, resumed: bool = False) -> None:
         if spec.game != game.name:
@@ -193,9 +191,6 @@ class GameSession:
         """The prompts standing now (what a page that just opened should show)."""
         return [Prompt(0.0, s.seat, s.kind, s.message, s.choices)
                 for s in self._standing.values()]
-
-    def declarations(self, seat: str | None) -> Declarations:
-        return self.declared.get(seat or "", NOTHING)
 
     def clock_json(self, t: float) -> dict[str, Any] | None:
         """The clocks as the pages show them (None: the game is untimed)."""
@@ -539,182 +534,6 @@ class GameSession:
             return refusal("end.nothing-first")
         return refusal("end.nothing-taken")
 
-    # ---- phones ----------------------------------------------------------------------------
-
-    def _phone(self, t: float, seat: str, raw: Mapping[str, Any], out: list[OutEvent]) -> None:
-        try:
-            action = act.parse_action(raw)
-            self._phone_action(t, seat, action, out)
-        except Refusal as no:
-            out.append(Rejected(t, seat, no.message, _plain(raw)))
-        except BoardError as exc:  # the rules' own refusal (an illegal move, a bad text)
-            out.append(Rejected(t, seat, Message.of("rules.refused", text=str(exc)),
-                                _plain(raw)))
-
-    def _phone_action(self, t: float, seat: str, action: act.Action, out: list[OutEvent]) -> None:
-        seats = self.game.seats(self.state)
-        if seat not in seats:
-            raise refusal("seat.unknown", seat=seat, seats=seats)
-        anytime = self._ANYTIME.get(type(action))
-        if anytime is not None:
-            anytime(self, t, seat, action, out)
-            return
-        if self.mode is not Mode.PLAYING:
-            raise refusal("action.not-playing", mode=self.mode.value)
-        if seat != self.to_move:
-            if self._amend_by_phone(t, seat, action, out):
-                return
-            raise refusal("action.not-your-turn", seat=seat, to_move=self.to_move)
-        self._ON_TURN[type(action)](self, t, seat, action, out)
-
-    def _resign(self, t: float, seat: str, action: act.Action, out: list[OutEvent]) -> None:
-        self._finish_by(t, Resign(seat), out)
-
-    def _draw(self, t: float, seat: str, action: act.Action, out: list[OutEvent]) -> None:
-        assert isinstance(action, act.DrawAction)
-        if action.accept:
-            if not set(self.draw_offers) - {seat}:
-                raise refusal("draw.none-offered")
-            self._finish_by(t, AgreeDraw(), out)
-        elif seat not in self.draw_offers:
-            self.draw_offers.append(seat)
-
-    def _request_takeback(self, t: float, seat: str, action: act.Action,
-                          out: list[OutEvent]) -> None:
-        if not self.history:
-            raise refusal("takeback.none")
-        if not isinstance(self.phase, TakebackOffered):
-            self.phase = TakebackOffered(len(self.history) - 1, asked_by=seat)
-
-    def _answer_takeback(self, t: float, seat: str, action: act.Action,
-                         out: list[OutEvent]) -> None:
-        assert isinstance(action, act.AnswerTakeback)
-        phase = self.phase
-        if not isinstance(phase, TakebackOffered):
-            raise refusal("takeback.no-offer")
-        if action.accept:
-            self._take_back(t, phase.ply, out)
-        elif self.reading and self.index.diff_of(self.reading):
-            self.phase = Unmatched(t - self.config.grace)  # guide the board back now
-        else:
-            self.phase = Idle()
-
-    def _end_turn_action(self, t: float, seat: str, action: act.Action,
-                         out: list[OutEvent]) -> None:
-        self._end_turn(t, seat, out)
-
-    def _choose(self, t: float, seat: str, action: act.Action, out: list[OutEvent]) -> None:
-        assert isinstance(action, act.Choose)
-        phase = self.phase
-        pool = (phase.candidates if isinstance(phase, Asking)
-                else (phase.footprint,) if isinstance(phase, Provisional) else ())
-        chosen = [fp for fp in pool if fp.text == action.move]
-        if not chosen:
-            raise refusal("choose.not-shown", move=action.move,
-                          offered=tuple(fp.text for fp in pool))
-        self._commit(t, chosen[0], "phone", out)
-
-    def _declare(self, t: float, seat: str, action: act.Action, out: list[OutEvent]) -> None:
-        assert isinstance(action, act.Declare)
-        self._check_facets(self.state, action.facets)
-        self.declared[seat] = dataclasses.replace(self.declarations(seat),
-                                                  facets=dict(action.facets))
-        self._evaluate(t, out)
-
-    def _declare_move(self, t: float, seat: str, action: act.Action,
-                      out: list[OutEvent]) -> None:
-        assert isinstance(action, act.DeclareMove)
-        text = self._declarable_move(self.state, action.move)
-        self.declared[seat] = dataclasses.replace(self.declarations(seat), move=text,
-                                                  by_computer=False)
-        self._evaluate(t, out)
-
-    def _cancel(self, t: float, seat: str, action: act.Action, out: list[OutEvent]) -> None:
-        self.declared.pop(seat, None)
-        self._evaluate(t, out)
-
-    Handler = Callable[["GameSession", float, str, act.Action, list[OutEvent]], None]
-    _ANYTIME: ClassVar[Mapping[type, Handler]] = {
-        act.ResignAction: _resign, act.DrawAction: _draw,
-        act.RequestTakeback: _request_takeback, act.AnswerTakeback: _answer_takeback}
-    _ON_TURN: ClassVar[Mapping[type, Handler]] = {
-        act.EndTurn: _end_turn_action, act.Choose: _choose, act.Declare: _declare,
-        act.DeclareMove: _declare_move, act.Cancel: _cancel}
-
-    def _amend_by_phone(self, t: float, seat: str, action: act.Action,
-                        out: list[OutEvent]) -> bool:
-        """The previous mover's phone still speaks for their provisional move: what it says
-        now (the pole a captured stone went to) may let the board's reading amend it."""
-        last = self.last
-        if last is None or seat != last.seat or not isinstance(
-                action, (act.Declare, act.DeclareMove, act.Choose)):
-            return False
-        if isinstance(action, act.Declare):
-            self._check_facets(last.moves.state, action.facets)
-            declared = last.declared.with_facets(action.facets)
-        else:
-            declared = dataclasses.replace(
-                last.declared, move=self._declarable_move(last.moves.state, action.move))
-        self.last = dataclasses.replace(last, declared=declared)
-        self._evaluate(t, out)
-        return True
-
-    def _check_facets(self, state: Any, facets: Mapping[str, str]) -> None:
-        """Refuse a declaration no legal move of the mover's agrees with (a card or tile the
-        hand does not hold, a facet this game does not have); the words go to that phone
-        only, which may hear what its own hand allows."""
-        allowed = self.game.declarable(state)
-        for key, value in facets.items():
-            if key not in allowed:
-                raise refusal("declare.unknown-facet", facet=key, facets=tuple(allowed))
-            if value not in allowed[key]:
-                raise refusal("declare.not-held", facet=key, value=value,
-                              values=tuple(allowed[key]))
-
-    def _declarable_move(self, state: Any, text: str) -> str:
-        """The text of a legal board move the mover's phone declares, or a refusal."""
-        move = self.game.parse_move(state, text)
-        if isinstance(move, (Resign, AgreeDraw, TimeForfeit)):
-            raise refusal("declare.meta", move=text)
-        if not self.game.is_legal(state, move):
-            self.game.apply(state, move)  # raises IllegalMoveError with the reason
-        return self.game.move_text(move)
-
-    # ---- the computer ----------------------------------------------------------------------
-
-    def _computer_move(self, t: float, event: ComputerMove, out: list[OutEvent]) -> None:
-        """The computer's choice: the board must now show exactly that move; the lights
-        show it (from blinking, to steady) and the table page says it in words."""
-        mine = self.declarations(event.seat)
-        if event.move is None:  # a person plays the seat again: any legal move will do
-            if mine.by_computer:
-                self.declared.pop(event.seat, None)
-                if self.mode is Mode.PLAYING:
-                    self._evaluate(t, out)
-            return
-        if (self.mode is not Mode.PLAYING or event.ply != self.ply
-                or event.seat != self.to_move or mine.by_computer or (
-                    event.position and event.position != self.game.position_text(self.state))):
-            # Stale: the game moved on (or the move it answered was amended); or a move is
-            # already shown, which the person may be halfway through carrying out.
-            return
-        fp = self.index.find(event.move)
-        if fp is None:
-            out.append(Rejected(t, event.seat, Message.of("computer.illegal", move=event.move)))
-            return
-        self.declared[event.seat] = Declarations(mine.facets, fp.text, by_computer=True)
-        self._evaluate(t, out)
-
-    @property
-    def computer_move(self) -> Footprint | None:
-        """The computer's move shown for a human to carry out, if any."""
-        seat = self.to_move
-        mine = self.declarations(seat)
-        if seat is None or not mine.by_computer or mine.move is None \
-                or self.mode is not Mode.PLAYING:
-            return None
-        return self.index.find(mine.move)
-
     # ---- what goes out ---------------------------------------------------------------------
 
     def _publish(self, t: float, out: list[OutEvent]) -> None:
@@ -759,7 +578,3 @@ class GameSession:
             if key not in now:
                 out.append(Prompt(t, s.seat, s.kind, None))
         self._standing = now
-
-
-def _plain(raw: Any) -> dict[str, Any]:
-    return dict(raw) if isinstance(raw, Mapping) else {}
