@@ -21,6 +21,7 @@ from controller.errors import BoardError
 from controller.physical import BoardSpec, SenseMode
 from controller.rules import find_game
 from controller.rules.base import Game
+from controller.rules.capabilities import next_match_game
 from controller.rules.series import SeriesRule
 from controller.session.computer import ComputerPlayer
 from controller.session.events import ButtonPress, LedsShown, OutEvent, PhoneAction
@@ -325,7 +326,7 @@ class Service:
         if not same:
             self._names = {}  # another game or variant: other players, and no seat carries over
         self.game, self.variant = new_game, v
-        state = (new_game.next_match_game(previous, v, seed) if goes_on
+        state = (next_match_game(new_game, previous, v, seed) if goes_on
                  else new_game.setup(v, seed=seed))
         if self.sim is not None:
             self.spec = default_spec(new_game, v, SenseMode(self.options.sense))

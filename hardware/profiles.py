@@ -28,6 +28,7 @@ from typing import Any
 from controller.errors import UnknownGameError
 from controller.physical import BoardSpec, SenseMode
 from controller.rules import find_game
+from controller.rules.capabilities import profile_name
 from hardware.errors import ProfileError
 from hardware.profile_reader import Problems, Table
 
@@ -139,7 +140,7 @@ def shipped_profiles() -> tuple[str, ...]:
 def profile_for(game: Any, variant: str | None = None, serial: bool = False) -> str:
     """The shipped profile of a game's board: ``NAME-pico`` for the reference firmware's
     build over USB serial when one ships, else the game's own (``Game.profile_name``)."""
-    name: str = game.profile_name(variant)
+    name: str = profile_name(game, variant)
     if serial and f"{name}-pico" in shipped_profiles():
         return f"{name}-pico"
     return name

@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from controller.errors import BoardError
 from controller.rules import GAMES, find_game
+from controller.rules.capabilities import ReadsBoards, Scores, Solves
 from controller.rules.perft import perft
 
 
@@ -55,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
     if args.position is not None:
         state = game.parse_position(args.position, args.variant)
     elif args.board is not None:
+        if not isinstance(game, ReadsBoards):
+            raise BoardError(f"{game.name} has no board text; give a position with --position")
         state = game.parse_board(args.board, args.variant)
     else:
         state = game.setup(args.variant)
@@ -65,8 +69,12 @@ def run(args: argparse.Namespace) -> int:
         for _move, after in game.successors(state):
             print(game.position_text(after))
     elif args.score:
+        if not isinstance(game, Scores):
+            raise BoardError(f"{game.name} has no score to print; see --moves or --perft")
         print(game.score_text(state))
     elif args.solve:
+        if not isinstance(game, Solves):
+            raise BoardError(f"{game.name} has no perfect-play solver")
         print(game.solve(state))
     elif args.perft is not None:
         if args.perft < 0:

@@ -10,6 +10,7 @@ from typing import Any
 from boardlight.simulation import Simulation, json_lines, parse_script, script_board
 from controller.physical import SenseMode
 from controller.rules import GAMES, find_game
+from controller.rules.capabilities import profile_name
 from hardware.simboard import NoiseModel, default_spec
 
 
@@ -67,8 +68,8 @@ def board_spec(game: Any, variant: str, profile: str | None, sense: str | None) 
         return default_spec(game, variant, SenseMode(sense))
     if profile:
         return load_profile(profile).spec
-    if game.profile_name(variant) in shipped_profiles():
-        return load_profile(game.profile_name(variant)).spec
+    if profile_name(game, variant) in shipped_profiles():
+        return load_profile(profile_name(game, variant)).spec
     return default_spec(game, variant)
 
 

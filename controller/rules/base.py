@@ -14,7 +14,7 @@ The physical half of the contract is what makes a sensor board possible:
   change colour or change stack height (``Change``), which positions a hand must touch, and,
   for moves made in steps (a multi-jump, a slide), the order in which the hand visits them.
 
-The game session projects stacks onto what a sensor can read (see ``controller.sensing``) and
+The game session projects stacks onto what a sensor can read (``controller.physical``) and
 matches the board's reading against the effects of the legal moves.  Moves that look the same
 to the sensors (which tile was laid, which card was played) are told apart by choices made on a
 player's phone; ``Effect.unseen`` names what the sensors cannot see.
@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
-from controller.errors import BoardError, IllegalMoveError, ParseError, UnknownVariantError
+from controller.errors import IllegalMoveError, ParseError, UnknownVariantError
 
 Seat = str
 """A seat at the table: the name a game gives a player (``"b"``, ``"green-1"``, ...)."""
@@ -256,6 +256,10 @@ class Game(ABC, Generic[S, M]):
 
     Subclasses implement the abstract methods; the base supplies legality checking, the
     meta actions (resignation, agreed draw) and a generic ``effect`` derived from layouts.
+    The contract has a core (variants, setup, to move, legal moves, apply, outcome, view,
+    text) and a physical part (geometry, layout, pieces, effects, what the lights and the
+    phones may say); what only some games do (a hidden hand, a move finder, a solver, match
+    rules, board builds) are capabilities, small protocols in ``controller.rules.capabilities``.
     """
 
     name: ClassVar[str]
@@ -411,21 +415,7 @@ class Game(ABC, Generic[S, M]):
             return TimeForfeit(words[1])
         return self.parse_board_move(state, text.strip())
 
-    # ---- game-specific questions (``boardlight rules GAME --score`` etc.) ---------------------
-
-    def parse_board(self, text: str, variant: str | None = None) -> S:
-        """A position from the game's *board text* (a board alone, where the rules page
-        defines one: Crosswise).  Games without a board text refuse with a clear error."""
-        raise ParseError(f"{self.name} has no board text; give a position with --position")
-
-    def score_text(self, state: S) -> str:
-        """The score of a position in the game's own words (Crosswise: ``green N orange M``)."""
-        raise BoardError(f"{self.name} has no score to print; see --moves or --perft")
-
-    def solve(self, state: S) -> str:
-        """Who wins with perfect play from ``state`` (``first`` or ``second``), for games this
-        project solves (the DRHOMBIX ant game)."""
-        raise BoardError(f"{self.name} {self.variant_of(state).name} has no perfect-play solver")
+    # ---- the physical board -----------------------------------------------------------------
 
     def facets_need_confirmation(self, state: S, move: M) -> bool:
         """Whether a move with facets must wait for its owner's phone even when it is the only
@@ -433,21 +423,6 @@ class Game(ABC, Generic[S, M]):
         but asking when it allows two would tell the table what the hand holds.  A game whose
         facets are public for this move (a card lying open on the table) may say no."""
         return bool(self.move_facets(state, move))
-
-    def hand_hidden(self, state: S) -> bool:
-        """Whether the seat to move holds something the table cannot see that decides which
-        board readings are its moves (Rhombus: a hand card).  Then everything the table sees
-        of a reading (lights, prompts, timing) is judged by ``public_moves`` alone, and only
-        the mover's phone hears what the hand allows.  Public information only."""
-        return False
-
-    def move_finder(self, state: S) -> MoveFinder[M] | None:
-        """Narrow questions about ``state``'s moves, answered without listing them all, for a
-        game whose moves are too many to list after every move (Rhombus flushes).  ``None``
-        (the default): the session lists ``legal_moves`` and looks readings up."""
-        return None
-
-    # ---- the physical board -----------------------------------------------------------------
 
     @abstractmethod
     def geometry(self, variant: str | None = None) -> Geometry: ...
@@ -516,25 +491,6 @@ class Game(ABC, Generic[S, M]):
         declare before moving); facets every move shares are left out."""
         return {k: v for k, v in self.declarable(state).items() if len(v) > 1}
 
-    # ---- matches (series of games) ------------------------------------------------------
-
-    def match_points(self, state: S) -> dict[Seat, int]:
-        """A finished game's points per seat, for a ``sumof`` series.  The default credits
-        the view's scores to the seats of each side (``"b+r"``: both partners)."""
-        seats = self.seats(state)
-        scores = self.view(state, None).get("scores") or {}
-        out = dict.fromkeys(seats, 0)
-        for side, points in scores.items():
-            for seat in str(side).split("+"):
-                if seat in out and isinstance(points, int):
-                    out[seat] += points
-        return out
-
-    def next_match_game(self, finished: S, variant: str, seed: int) -> S:
-        """The next game of a match after ``finished``: a new deal by default; a game whose
-        rules say who starts the next game (Rhombus: the winner deals) overrides."""
-        return self.setup(variant, seed=seed)
-
     def seat_name(self, seat: Seat) -> str:
         """A seat as players call it ("Green 1"); games whose seats are letters override."""
         return seat.replace("-", " ").capitalize()
@@ -542,16 +498,6 @@ class Game(ABC, Generic[S, M]):
     def piece_name(self, piece: Piece, plural: bool = False) -> str:
         """A piece kind in words, for prompts ("black marble")."""
         return piece
-
-    def profile_name(self, variant: str | None = None) -> str:
-        """The board profile shipped for this variant (``hardware/profiles/NAME.toml``): a
-        game whose variants use different boards names each (DRHOMBIX's triangle)."""
-        return self.name
-
-    def lit_positions(self, variant: str, position: str) -> tuple[str, ...]:
-        """Where to shine a light that means ``position`` (a DRHOMBIX upper level has no LED
-        of its own: its supporting positions are lit instead)."""
-        return (position,)
 
     def successors(self, state: S) -> Iterable[tuple[M, S]]:
         for move in self.legal_moves(state):

@@ -27,6 +27,7 @@ from typing import Any
 
 from controller.physical import BoardSpec, Value, empty_value, project
 from controller.rules.base import Game, MoveFinder, Source
+from controller.rules.capabilities import move_finder
 from controller.session.footprints import Diff, Footprint, arrivals, fitting
 
 Keep = Callable[[Footprint], bool] | None
@@ -324,7 +325,7 @@ class FoundMoves(Moves):
 
 def moves_of(game: Game[Any, Any], state: Any, spec: BoardSpec) -> Moves:
     """The position's moves: asked of the game's finder when it has one, else listed."""
-    finder = game.move_finder(state)
+    finder = move_finder(game, state)
     return ListedMoves(game, state, spec) if finder is None else FoundMoves(game, state, spec,
                                                                             finder)
 

@@ -26,6 +26,7 @@ from typing import Any
 from controller.errors import BoardError
 from controller.physical import BoardSpec, Light, Value
 from controller.rules.base import AgreeDraw, Game, Resign, TimeForfeit
+from controller.rules.capabilities import hand_hidden, lit_positions
 from controller.session import judge as J
 from controller.session.clock import Clocks, TimeControl
 from controller.session.correction import Pair, pair_up, wrong_positions
@@ -323,7 +324,7 @@ class GameSession(PhoneActions):
     def _situation(self, t: float) -> J.Situation:
         seat = self.to_move
         return J.Situation(self.game, seat, self.declarations(seat),
-                           self.game.hand_hidden(self.state), self.last,
+                           hand_hidden(self.game, self.state), self.last,
                            tuple(e.reading for e in self.history), self.config.takeback, t,
                            self.config.settle_max)
 
@@ -550,7 +551,7 @@ class GameSession(PhoneActions):
                   if isinstance(self.phase, TakebackOffered) else [])
         scene = Scene(self.mode, self.phase, self.reading, lambda: self.index, self.last_move,
                       shown[1] if shown else None, undone, self._at_rest,
-                      lambda p: self.game.lit_positions(self.variant, p), self.lights,
+                      lambda p: lit_positions(self.game, self.variant, p), self.lights,
                       self._moving_now)
         lights, reason = picture(scene)
         lights = {p: light for p, light in lights.items() if p in self.spec.led_index}

@@ -13,6 +13,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from controller.rules.capabilities import match_points
 from controller.rules.series import GameScore, Series, SeriesRule
 from controller.session.events import Committed, GameOver, OutEvent, TakenBack
 from controller.session.runner import SessionRunner
@@ -112,7 +113,7 @@ class Table:
     def _count_game(self, session: Any) -> None:
         assert self.series is not None
         game, state = session.game, session.state
-        points = game.match_points(state)
+        points = match_points(game, state)
         outcome = game.outcome(state)
         winners = frozenset(outcome.winners) if outcome else frozenset()
         self.series = self.series.add(GameScore(tuple(points.items()), winners))

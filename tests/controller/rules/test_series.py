@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from controller.rules import find_game
 from controller.rules.base import Resign
+from controller.rules.capabilities import match_points, next_match_game
 from controller.rules.series import GameScore, Series, SeriesRule
 
 
@@ -12,13 +13,13 @@ def test_by_default_a_sides_score_goes_to_each_of_its_seats():
     from tests.controller.rules.abalone_positions import position
     s = position({"A1": "b", "I9": "w", "A3": "r", "I7": "g"}, variant="four-player",
                  lost=(0, 3, 0, 2), pushed=(2, 0, 3, 0))
-    assert g.match_points(s) == {"b": 5, "r": 5, "w": 0, "g": 0}  # team b+r pushed off 5
+    assert match_points(g, s) == {"b": 5, "r": 5, "w": 0, "g": 0}  # team b+r pushed off 5
 
 
 def test_crosswise_credits_each_teams_lines_to_its_players():
     g = find_game("crosswise")
     s = g.parse_board("514122\n534134\n636666\n624531\n532431\n531426", "four-player")
-    assert g.match_points(s) == {"green-1": 24, "orange-1": 22, "green-2": 24, "orange-2": 22}
+    assert match_points(g, s) == {"green-1": 24, "orange-1": 22, "green-2": 24, "orange-2": 22}
 
 
 def test_in_rhombus_the_winner_deals_the_next_game():
@@ -26,12 +27,12 @@ def test_in_rhombus_the_winner_deals_the_next_game():
     first = g.setup("two-player", seed=3)
     assert g.to_move(first) == "r"
     red_won = g.apply(first, Resign("b"))
-    assert g.to_move(g.next_match_game(red_won, "two-player", 4)) == "b"  # red deals
+    assert g.to_move(next_match_game(g, red_won, "two-player", 4)) == "b"  # red deals
     blue_won = g.apply(first, Resign("r"))
-    assert g.to_move(g.next_match_game(blue_won, "two-player", 4)) == "r"
+    assert g.to_move(next_match_game(g, blue_won, "two-player", 4)) == "r"
     four = g.setup("four-player", seed=3)
     yellow_won = g.apply(four, Resign("r"))  # r's team loses: y and g win
-    nxt = g.next_match_game(yellow_won, "four-player", 5)
+    nxt = next_match_game(g, yellow_won, "four-player", 5)
     assert g.to_move(nxt) == g.seats(nxt)[(g.seats(nxt).index("y") + 1) % 4]
 
 

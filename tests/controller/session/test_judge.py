@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from controller.rules.abalone import ABALONE
+from controller.rules.capabilities import hand_hidden
 from controller.session.judge import (
     Ambiguous,
     Amend,
@@ -43,7 +44,7 @@ def situation(moves: Moves, declared: Declarations = NOTHING, last: LastCommit |
               takeback: Any = "ask") -> Situation:
     game = moves.game
     return Situation(game, game.to_move(moves.state), declared,
-                     game.hand_hidden(moves.state), last, earlier, takeback, now, 2.5)
+                     hand_hidden(game, moves.state), last, earlier, takeback, now, 2.5)
 
 
 @pytest.fixture

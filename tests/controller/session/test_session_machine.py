@@ -24,6 +24,7 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
 from controller.physical import SenseMode
 from controller.rules import GAMES
+from controller.rules.capabilities import hand_hidden
 from controller.session.events import (
     ButtonPress,
     Committed,
@@ -107,7 +108,7 @@ class SessionMachine(RuleBasedStateMachine):
         s = self.session
         mover = s.to_move
         self.twin = None
-        if mover is None or s.mode is not Mode.PLAYING or not self.game.hand_hidden(s.state) \
+        if mover is None or s.mode is not Mode.PLAYING or not hand_hidden(self.game, s.state) \
                 or s.declarations(mover):
             return
         observer = next(x for x in self.game.seats(s.state) if x != mover)
