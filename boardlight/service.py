@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from boardlight.config import BOARDS
 from boardlight.eventlog import EventLog, LogWriter, Replay, replay
 from boardlight.systemd import Watchdog
 from controller.errors import BoardError
@@ -33,7 +34,6 @@ from hardware.simboard import SimulatedBoard, default_spec
 
 logger = logging.getLogger(__name__)
 
-BOARDS = ("sim", "gpio", "serial")
 
 
 class ServiceError(BoardError, ValueError):

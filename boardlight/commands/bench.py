@@ -8,9 +8,8 @@ import sys
 import time
 from typing import Any
 
+from boardlight.commands import SUMMARIES
 from controller.rules import GAMES, find_game
-from controller.rules.perft import perft, perft_full
-from controller.rules.selfplay import positions_in_random_play
 
 BENCHES = ("rules", "inference", "serial", "web", "solver", "rhombus", "ai", "firmware-memory",
            "club")
@@ -18,7 +17,7 @@ BENCHES = ("rules", "inference", "serial", "web", "solver", "rhombus", "ai", "fi
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
-        "bench", help="measure speed and print the figures",
+        "bench", help=SUMMARIES["bench"],
         description="Run a benchmark and print its figures (record them in docs/benchmarks.md "
                     "with the machine line printed first).")
     p.add_argument("what", choices=BENCHES,
@@ -94,6 +93,9 @@ def best_time(fn: Any, repeat: int) -> tuple[float, Any]:
 
 
 def bench_rules(args: argparse.Namespace) -> None:
+    from controller.rules.perft import perft, perft_full
+    from controller.rules.selfplay import positions_in_random_play
+
     game = find_game(args.game or "abalone")
     print(machine_line())
     for variant in game.variants:

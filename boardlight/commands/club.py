@@ -13,12 +13,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from boardlight.commands import SUMMARIES
+
 DEFAULT_PORT = 8090
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
-        "club", help="serve the club night's room page: every board live, pairings, standings",
+        "club", help=SUMMARIES["club"],
         description="Serve the club's pages: every board publishing to the broker, live; one "
                     "board full size; a QR code for spectators; the director's pages "
                     "(tournament: pairings sent to the boards, results, standings). It prints "

@@ -7,13 +7,13 @@ import json
 import sys
 from typing import Any
 
-from controller.physical import project
+from boardlight.commands import SUMMARIES
 from controller.rules import GAMES, find_game
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
-        "emulator", help="run the board firmware as a virtual board on a pty or socket",
+        "emulator", help=SUMMARIES["emulator"],
         description="Run the reference firmware's logic on this machine as a virtual board "
                     "behind a pseudo-terminal (or a TCP socket), set up in the start "
                     "position and driven by a script in the format of 'boardlight simulate' "
@@ -41,6 +41,7 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from controller.physical import project
     from firmware_bridge.emulator import run_emulator
     from hardware.profiles import load_profile, profile_for
 

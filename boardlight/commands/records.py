@@ -9,6 +9,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from boardlight.commands import SUMMARIES
 from boardlight.config import load_settings
 from boardlight.eventlog import EventLog, EventRecord, GameRecord, LogError, replay, replay_events
 from boardlight.textboard import draw
@@ -20,7 +21,7 @@ RECORD_VERSION = 1
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
-        "export", help="write a game from the event log as a record",
+        "export", help=SUMMARIES["export"],
         description="Write one game of the event log as JSON lines (schema boardlight.game "
                     "v1: a header line, then one line per event) or as a move list in the "
                     "game's notation (Abalone: the Aba-Pro notation of docs/games/abalone.md).")
@@ -31,7 +32,7 @@ def register(sub: Any) -> None:
     p.add_argument("--list", action="store_true", help="list the games in the log instead")
     p.set_defaults(run=run_export)
     r = sub.add_parser(
-        "replay", help="step through a game record, position by position",
+        "replay", help=SUMMARIES["replay"],
         description="Replay a game through the rules core and print the board after each "
                     "move: from an exported JSON-lines record, or from the event log.")
     r.add_argument("record", nargs="?", metavar="FILE",

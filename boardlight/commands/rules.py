@@ -5,15 +5,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from boardlight.commands import SUMMARIES
 from controller.errors import BoardError
 from controller.rules import GAMES, find_game
 from controller.rules.capabilities import ReadsBoards, Scores, Solves
-from controller.rules.perft import perft
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
-        "rules", help="list variants, legal moves, successors or perft of a position",
+        "rules", help=SUMMARIES["rules"],
         description="Ask the rules core about a position: the start position of a variant, "
                     "or one given as position text.",
         epilog="examples:\n"
@@ -49,6 +49,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from controller.rules.perft import perft
+
     game = find_game(args.game)
     if args.list_variants:
         for name in game.variants:

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from boardlight.commands import SUMMARIES
 from controller.rules import GAMES, find_game
-from controller.rules.selfplay import SelfplayReport, selfplay
+
+if TYPE_CHECKING:
+    from controller.rules.selfplay import SelfplayReport
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
-        "selfplay", help="play random games to the end and check every move",
+        "selfplay", help=SUMMARIES["selfplay"],
         description="Play N games of uniformly random legal moves. Every move goes through "
                     "the legality check and every position's text is read back. The last "
                     "line sums up: 'N games: F finished, errors E, ...'.")
@@ -28,6 +31,8 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from controller.rules.selfplay import selfplay
+
     game = find_game(args.game)
     variant = game.variant(args.variant).name
     if args.games < 0:

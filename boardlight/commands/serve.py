@@ -14,24 +14,21 @@ import socket
 import sys
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from boardlight.config import DEFAULT_PATH, load_settings
-from boardlight.service import BOARDS, Service, ServiceError, ServiceOptions
-from boardlight.systemd import notify
+from boardlight.commands import SUMMARIES
+from boardlight.config import BOARDS, DEFAULT_PATH
 from controller.rules import GAMES
-from controller.session.clock import TimeControl
-from controller.session.session import SessionConfig
-from web_ui import create_app
-from web_ui.payloads import seat_label
-from web_ui.server import WebServer
+
+if TYPE_CHECKING:  # the service, the session and the web server load when the command runs
+    from boardlight.service import Service, ServiceOptions
 
 DEFAULT_PORT = 8080
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
-        "serve", help="run Boardlight: the board, the lights and the web pages",
+        "serve", help=SUMMARIES["serve"],
         description="Run Boardlight: read the board (a simulated one unless told otherwise), "
                     "work out the moves, light the LEDs and serve the web pages that players "
                     "open on their phones. It prints the address of the table page, the "
@@ -116,6 +113,11 @@ def addresses(host: str, port: int) -> tuple[str | None, str | None]:
 
 def options_from(args: argparse.Namespace) -> tuple[ServiceOptions, str, int]:
     """Settings file, then command line: the service's options, the host and the port."""
+    from boardlight.config import load_settings
+    from boardlight.service import ServiceOptions
+    from controller.session.clock import TimeControl
+    from controller.session.session import SessionConfig
+
     s = load_settings(args.config)
 
     def pick(cli: Any, conf: Any) -> Any:
@@ -143,6 +145,8 @@ CLUB_DB = Path.home() / ".local" / "share" / "boardlight" / "club-games.db"
 def club_options(args: argparse.Namespace, s: Any, options: ServiceOptions) -> None:
     """``--club`` and ``--board-name`` (or ``[club]``): the board publishes to the club's
     broker; it always keeps an event log then (what the broker missed comes from it)."""
+    from boardlight.service import ServiceError
+
     broker = getattr(args, "club", None) or s.club_broker
     board = getattr(args, "board_name", None) or s.board_name
     if broker is None:
@@ -163,6 +167,11 @@ def club_options(args: argparse.Namespace, s: Any, options: ServiceOptions) -> N
 
 
 def run(args: argparse.Namespace) -> int:
+    from boardlight.service import Service
+    from boardlight.systemd import notify
+    from web_ui import create_app
+    from web_ui.server import WebServer
+
     options, host, port = options_from(args)
     if args.check:
         return check(options, host, port)
@@ -199,6 +208,8 @@ def run(args: argparse.Namespace) -> int:
 
 def check(options: ServiceOptions, host: str, port: int) -> int:
     """Build everything (without starting it) to prove the settings work, then say so."""
+    from boardlight.service import Service
+
     service = Service(options)
     try:
         board = ("simulated" if service.sim is not None
@@ -236,6 +247,8 @@ def _stop_on_signals() -> _StopSignals:
 
 
 def announce(service: Service, web: Any, lan: str | None, local: str | None) -> None:
+    from web_ui.payloads import seat_label
+
     base = lan or local or ""
     board = "a simulated board" if service.sim is not None else f"the {service.options.board} board"
     lines = [f"Boardlight: {service.game.title} ({service.variant}) on {board}."]

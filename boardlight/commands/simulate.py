@@ -7,16 +7,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from boardlight.simulation import Simulation, json_lines, parse_script, script_board
+from boardlight.commands import SUMMARIES
 from controller.physical import SenseMode
 from controller.rules import GAMES, find_game
-from controller.rules.capabilities import profile_name
-from hardware.simboard import NoiseModel, default_spec
 
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
-        "simulate", help="run a script of hand moves through the whole pipeline",
+        "simulate", help=SUMMARIES["simulate"],
         description="Run the sensor pipeline on a simulated board with a simulated clock "
                     "(deterministic, faster than real time). The board starts set up in the "
                     "start position (or --position). Output: JSON lines, one per commit, "
@@ -42,6 +40,9 @@ def register(sub: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from boardlight.simulation import Simulation, json_lines, parse_script, script_board
+    from hardware.simboard import NoiseModel
+
     game = find_game(args.game)
     variant = game.variant(args.variant).name
     state = (game.parse_position(args.position, variant) if args.position
@@ -61,7 +62,10 @@ def run(args: argparse.Namespace) -> int:
 def board_spec(game: Any, variant: str, profile: str | None, sense: str | None) -> Any:
     """The board to simulate: a sensor kind under every cell, a named profile, or the game's
     shipped profile when it has one."""
+    from controller.rules.capabilities import profile_name
     from hardware.profiles import load_profile, shipped_profiles
+    from hardware.simboard import default_spec
+
     if sense:
         if profile:
             raise SystemExit("boardlight simulate: error: give --profile or --sense, not both")
