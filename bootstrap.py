@@ -12,20 +12,18 @@
 Needs nothing but Python 3.11+.  The first run creates a virtual environment in ``.venv``
 (or ``$BOARDLIGHT_VENV``) and installs Boardlight into it; later runs reinstall only when
 ``pyproject.toml`` changed.  On Debian without the ``python3-venv`` package (no ``ensurepip``)
-it creates the environment without pip and installs pip from its wheel on PyPI, checking the
-wheel's SHA-256 against the one PyPI publishes.
+it installs that package with apt-get when run as root, and otherwise says the one command to
+run.  Packages come through the ordinary clients (pip, apt-get, npm) from whatever sources the
+machine is set up for.
 """
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
-import urllib.request
 import venv
 from pathlib import Path
 
@@ -34,7 +32,7 @@ VENV = Path(os.environ.get("BOARDLIGHT_VENV", ROOT / ".venv"))
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = BIN / "python"
 STAMP = VENV / ".boardlight-installed"
-PIP_JSON = "https://pypi.org/pypi/pip/json"
+VENV_PACKAGE = "python3-venv"  # Debian's ensurepip, which venv needs for pip
 CHROMIUM = Path(os.environ.get("BOARDLIGHT_CHROMIUM", "/usr/bin/chromium"))
 MICROPYTHON = ROOT / "tools" / "micropython"  # the npm package the firmware's tests run under
 
@@ -58,36 +56,23 @@ def has_ensurepip() -> bool:
     return True
 
 
-def install_pip_from_pypi() -> None:
-    """Fetch pip's universal wheel and let it install itself into the environment."""
-    say("this Python has no ensurepip (Debian: package python3-venv); fetching pip from PyPI")
-    with urllib.request.urlopen(PIP_JSON, timeout=60) as response:
-        meta = json.load(response)
-    wheel = next(f for f in meta["urls"] if f["filename"].endswith("-py3-none-any.whl"))
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / wheel["filename"]
-        with urllib.request.urlopen(wheel["url"], timeout=120) as response:
-            data = response.read()
-        digest = hashlib.sha256(data).hexdigest()
-        if digest != wheel["digests"]["sha256"]:
-            sys.exit(f"[bootstrap] pip wheel checksum mismatch ({digest}); not installing it")
-        path.write_bytes(data)
-        # A pip wheel can run itself: python pip.whl/pip install pip.whl
-        run([str(PYTHON), f"{path}/pip", "install", "--quiet", "--no-index", str(path)])
-
-
 def ensure_venv() -> None:
     if PYTHON.exists():
         return
     if sys.version_info < (3, 11):
         sys.exit(f"[bootstrap] Boardlight needs Python 3.11 or newer; this is "
                  f"{sys.version.split()[0]}")
+    if not has_ensurepip():
+        # Debian leaves ensurepip (and so venv's pip) to the python3-venv package.
+        if os.geteuid() != 0:
+            sys.exit(f"[bootstrap] this Python cannot make an environment with pip (no "
+                     f"ensurepip): run 'sudo apt-get install -y {VENV_PACKAGE}' once, then "
+                     "run this command again")
+        if not apt_install([VENV_PACKAGE], "to create Boardlight's environment"):
+            sys.exit(f"[bootstrap] could not install {VENV_PACKAGE}; install it by hand and "
+                     "run this command again")
     say(f"creating the environment in {VENV} (first run only)")
-    if has_ensurepip():
-        venv.EnvBuilder(with_pip=True).create(VENV)
-    else:
-        venv.EnvBuilder(with_pip=False).create(VENV)
-        install_pip_from_pypi()
+    venv.EnvBuilder(with_pip=True).create(VENV)
 
 
 def ensure_installed(extras: str) -> None:
