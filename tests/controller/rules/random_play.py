@@ -28,12 +28,15 @@ def played(game: Game[Any, Any], variant: str, seed: int, plies: int, dealt: boo
 
 @dataclass(frozen=True, slots=True)
 class RandomGame:
-    """A game of uniformly random legal moves from the start dealt by ``seed``: its moves, in
-    order, and the position it stopped in (over, unless ``limit`` moves did not end it)."""
+    """A game of uniformly random legal moves from the start dealt by ``seed``: its moves'
+    texts, in order, its last move, and the position it stopped in (over, unless ``limit``
+    moves did not end it).  Texts, not move objects: the games stay in memory for the whole
+    session, and strings cost the garbage collector nothing to walk."""
 
     variant: str
     seed: int
-    moves: tuple[Any, ...]
+    moves: tuple[str, ...]
+    last: Any
     final: Any
 
 
@@ -44,13 +47,13 @@ def random_game(game: Game[Any, Any], variant: str, seed: int, limit: int = 50_0
     position's text read back; played once per test session, whichever test asks first."""
     rng = random.Random(seed)
     state = game.setup(variant, seed=seed)
-    moves = []
+    moves, move = [], None
     while game.outcome(state) is None and len(moves) < limit:
         move = rng.choice(game.legal_moves(state))
+        moves.append(game.move_text(move))
         state = game.apply(state, move)
-        moves.append(move)
         text = game.position_text(state)
         assert game.parse_position(text, variant) == state, (
             f"{game.name} {variant} seed {seed}: the text after ply {len(moves)} reads back "
             f"as another position: {text}")
-    return RandomGame(variant, seed, tuple(moves), state)
+    return RandomGame(variant, seed, tuple(moves), move, state)

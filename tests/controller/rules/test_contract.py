@@ -205,7 +205,7 @@ def test_random_games_of_every_variant_play_to_the_end(name, variant):
         assert outcome.reason and set(outcome.winners) <= set(game.seats(final))
         assert game.legal_moves(final) == () and game.to_move(final) is None
         with pytest.raises(IllegalMoveError, match="game is over"):
-            game.apply(final, played_out.moves[-1])
+            game.apply(final, played_out.last)
 
 
 @SOME

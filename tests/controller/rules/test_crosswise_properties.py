@@ -106,4 +106,4 @@ def test_a_game_has_at_most_51_plays_besides_passes(variant):
     # random games the contract plays to the end (shared: played once per session).
     for seed in range(SAMPLES["crosswise"].games):
         game = random_game(G, variant, seed, SAMPLES["crosswise"].longest)
-        assert sum(G.move_text(m) != "pass" for m in game.moves) <= 36 + 3 + 12
+        assert sum(text != "pass" for text in game.moves) <= 36 + 3 + 12
