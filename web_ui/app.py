@@ -8,9 +8,11 @@ from datetime import timedelta
 from typing import Any
 
 from flask import Flask, Response
+from flask_babel import Babel, get_locale
 
-from web_ui.areas import host, pairing, seat, sim, table
+from web_ui.areas import host, lang, pairing, seat, sim, table
 from web_ui.http import register_errors
+from web_ui.i18n import DEFAULT, DIRECTORY, LANGUAGES, NAMES
 from web_ui.ports import BoardService
 from web_ui.state import WebState
 
@@ -44,8 +46,16 @@ def create_app(service: BoardService, config: Mapping[str, Any] | None = None) -
         app.config.update(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["boardlight"] = WebState(service, app.config)
+    Babel(app, default_locale=DEFAULT, default_translation_directories=str(DIRECTORY),
+          locale_selector=lang.select_locale)
+
+    @app.context_processor
+    def language() -> dict[str, Any]:
+        return {"lang": str(get_locale() or DEFAULT), "languages": LANGUAGES,
+                "language_names": NAMES}
+
     register_errors(app)
-    for area in (table, seat, host, sim, pairing):  # pairing: a club board's (docs/club.md)
+    for area in (table, seat, host, sim, lang, pairing):  # pairing: a club board's
         app.register_blueprint(area.bp)
 
     @app.after_request

@@ -16,8 +16,8 @@ import threading
 from dataclasses import dataclass, field
 
 from controller.session.events import OutEvent, Rejected
+from controller.session.messages import Message
 from controller.session.runner import SessionRunner
-from web_ui.words import words
 
 log = logging.getLogger(__name__)
 
@@ -26,8 +26,8 @@ PUBLIC = None  # the seat of the table page's listeners
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    kind: str            # "changed", "rejected" or "closed"
-    text: str = ""
+    kind: str                      # "changed", "rejected" or "closed"
+    message: Message | None = None  # a refusal, worded by each stream in its reader's language
 
 
 CHANGED = Note("changed")
@@ -124,11 +124,9 @@ class StreamHub:
     def _session_events(self, out: list[OutEvent]) -> None:
         for e in out:
             if isinstance(e, Rejected):
-                assert self._runner is not None
-                text = words(e.reason, self._runner.session.game)
                 for listener in self._each():
                     if listener.seat == e.seat:
-                        listener.offer(Note("rejected", text))
+                        listener.offer(Note("rejected", e.reason))
 
     def close(self) -> None:
         """End every stream (the server is stopping); no new ones are let in."""

@@ -14,19 +14,18 @@ from collections.abc import Callable
 from concurrent.futures import TimeoutError as FutureTimeout
 
 from controller.session.events import OutEvent, Rejected
+from controller.session.messages import Message
 from controller.session.runner import SessionRunner
-from web_ui.words import words
 
 
 def post_and_wait(runner: SessionRunner, post: Callable[[], None],
-                  mine: Callable[[Rejected], bool], timeout: float) -> str | None:
-    """Run ``post``; the session's reason if it refused (``""`` if it took it, ``None`` if it
-    did not answer in time)."""
-    refusals: list[str] = []
+                  mine: Callable[[Rejected], bool], timeout: float) -> Message | bool | None:
+    """Run ``post``; the session's reason if it refused (``True`` if it took it, ``None`` if
+    it did not answer in time)."""
+    refusals: list[Message] = []
 
     def listen(out: list[OutEvent]) -> None:
-        refusals.extend(words(e.reason, runner.session.game) for e in out
-                        if isinstance(e, Rejected) and mine(e))
+        refusals.extend(e.reason for e in out if isinstance(e, Rejected) and mine(e))
 
     runner.subscribe(listen)
     try:
@@ -37,4 +36,4 @@ def post_and_wait(runner: SessionRunner, post: Callable[[], None],
             return None
     finally:
         runner.unsubscribe(listen)
-    return refusals[0] if refusals else ""
+    return refusals[0] if refusals else True

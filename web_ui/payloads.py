@@ -18,18 +18,27 @@ import segno
 
 from controller.rules.base import Game
 from controller.session.messages import Message
+from web_ui.i18n import current, translator
 from web_ui.ports import BoardService
 from web_ui.state import WebState
+from web_ui.vocab import seat_name
 from web_ui.words import words
 
 
-def seat_label(game: Game[Any, Any], seat: str) -> str:
-    """``Black`` for Abalone's ``b``, ``Green 1`` for Crosswise's ``green-1``."""
-    return game.seat_name(seat)
+def seat_label(game: Game[Any, Any], seat: str, lang: str | None = None) -> str:
+    """``Black`` for Abalone's ``b``, ``Green 1`` for Crosswise's ``green-1``, in the reader's
+    language (``lang``; the request's when not given)."""
+    return seat_name(game, seat, translator(lang or current()))
 
 
-def labels(game: Game[Any, Any], seats: Sequence[str]) -> dict[str, str]:
-    return {s: seat_label(game, s) for s in seats}
+def labels(game: Game[Any, Any], seats: Sequence[str], lang: str) -> dict[str, str]:
+    return {s: seat_label(game, s, lang) for s in seats}
+
+
+def colours(game: Game[Any, Any], seats: Sequence[str]) -> dict[str, str]:
+    """Each seat's colour word (``black``, ``green``), whatever the page's language: the pages
+    draw a seat's pieces and dot in it."""
+    return {s: game.seat_name(s).split()[0].lower() for s in seats}
 
 
 def sim_json(service: BoardService) -> dict[str, Any] | None:
@@ -40,33 +49,35 @@ def sim_json(service: BoardService) -> dict[str, Any] | None:
             "buttons": list(service.spec.buttons)}
 
 
-def _extras(web: WebState, seats: Sequence[str]) -> dict[str, Any]:
+def _extras(web: WebState, seats: Sequence[str], lang: str) -> dict[str, Any]:
     service = web.service
-    return {"labels": labels(service.game, seats),
+    return {"labels": labels(service.game, seats, lang), "colours": colours(service.game, seats),
+            "lang": lang,
             "joined": web.tokens.joined(), "links": web.tokens.generation,
             "sim": sim_json(service),
             "board": "simulated" if service.sim is not None else "sensors"}
 
 
-def _worded(game: Game[Any, Any], prompts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def _worded(game: Game[Any, Any], prompts: list[dict[str, Any]], lang: str
+            ) -> list[dict[str, Any]]:
     """The snapshot's prompts with their words (the session sends messages, not sentences)."""
     return [{**p, "text": words(Message.of(p["message"]["key"], **p["message"]["params"]),
-                                game)} for p in prompts]
+                                game, lang)} for p in prompts]
 
 
-def public_payload(web: WebState) -> dict[str, Any]:
+def public_payload(web: WebState, lang: str) -> dict[str, Any]:
     snap = web.service.table.public()
-    return {**snap, **_extras(web, snap["seats"]),
-            "prompts": _worded(web.service.game, snap["prompts"])}
+    return {**snap, **_extras(web, snap["seats"], lang),
+            "prompts": _worded(web.service.game, snap["prompts"], lang)}
 
 
-def seat_payload(web: WebState, seat: str) -> dict[str, Any]:
+def seat_payload(web: WebState, seat: str, lang: str) -> dict[str, Any]:
     table = web.service.table
     snap = table.seat(seat)
     public_view = table.public()["view"]
     private = [k for k in snap["view"] if k not in public_view]
-    return {**snap, **_extras(web, snap["seats"]), "private": private,
-            "prompts": _worded(web.service.game, snap["prompts"])}
+    return {**snap, **_extras(web, snap["seats"], lang), "private": private,
+            "prompts": _worded(web.service.game, snap["prompts"], lang)}
 
 
 def geometry_json(service: BoardService) -> dict[str, Any]:

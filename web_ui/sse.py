@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from controller.session.messages import Message
 from web_ui.hub import Listener, Note, StreamHub
 
 POLL = 2.0  # how often a quiet stream checks that its client is still there
@@ -43,7 +44,8 @@ def _drain(listener: Listener, first: Note) -> list[Note]:
 
 def stream(hub: StreamHub, listener: Listener, payload: Callable[[], dict[str, Any]],
            revoked: Callable[[], str | None], keepalive: float,
-           gone: Callable[[], bool] = lambda: False) -> Iterator[str]:
+           gone: Callable[[], bool] = lambda: False,
+           say: Callable[[Message], str] = lambda m: m.key) -> Iterator[str]:
     """The text of one page's stream; ends when revoked, the hub closes or the client goes."""
     try:
         yield f"retry: {RETRY_MS}\n\n"
@@ -76,7 +78,7 @@ def stream(hub: StreamHub, listener: Listener, payload: Callable[[], dict[str, A
                     quiet_since = time.monotonic()
                     yield ": keep-alive\n\n"
             for n in _drain(listener, note):
-                if n.kind == "rejected":
-                    yield message("rejected", {"error": n.text})
+                if n.kind == "rejected" and n.message is not None:
+                    yield message("rejected", {"error": say(n.message)})
     finally:
         hub.leave(listener)

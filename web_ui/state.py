@@ -24,6 +24,8 @@ class WebState:
         self.config = config
         self.host_token: str = config.get("HOST_TOKEN") or secrets.token_urlsafe(18)
         self.tokens = SeatTokens(service.table.seats)
+        self.table_lang: str | None = None     # the host's choice for the table page
+        self.seat_langs: dict[str, str] = {}   # each seat's player's choice
         self.hub = StreamHub(int(config["MAX_STREAMS"]), int(config["SSE_QUEUE"]))
         self.hub.attach(service.runner)
         service.table.on_change(self._table_changed)
@@ -38,6 +40,7 @@ class WebState:
         seats = self.seats
         if seats != self.tokens.seats:
             self.tokens.reset(seats)
+            self.seat_langs.clear()
         self.hub.changed(version)
 
     def new_game_started(self) -> None:

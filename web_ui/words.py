@@ -1,8 +1,10 @@
 """The session's messages in words, at the edge: for the pages and the simulate command.
 
 The session says what it means as a ``Message`` (a key and its parameters,
-``controller.session.messages``); this module turns each key into a sentence.  Every key the
-session can send has an entry (``tests/web_ui/test_words.py`` checks that none is missing).
+``controller.session.messages``); this module turns each key into a sentence in the reader's
+language, from the gettext catalogs (``web_ui.i18n``).  Seats and pieces are named in the
+players' words (``web_ui.vocab``), lists and numbers formatted by Babel for the language.
+Every key the session can send has an entry (``tests/web_ui/test_catalogs.py``).
 """
 
 from __future__ import annotations
@@ -10,106 +12,171 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from babel.lists import format_list
+from babel.support import NullTranslations
+
 from controller.rules.base import Game
 from controller.session.messages import Message
-
-Render = Callable[[Message, Game[Any, Any]], str]
-
-
-def _listed(items: Sequence[str], most: int = 8) -> str:
-    shown = ", ".join(items[:most])
-    return shown + (f" and {len(items) - most} more" if len(items) > most else "")
+from web_ui.i18n import DEFAULT, translator
+from web_ui.vocab import N_, piece_name, seat_name
 
 
-def _setup(m: Message, game: Game[Any, Any]) -> str:
+class Words:
+    """One reader's words: their language's catalog, for one game."""
+
+    def __init__(self, game: Game[Any, Any], lang: str = DEFAULT) -> None:
+        self.game = game
+        self.lang = lang
+        self.t: NullTranslations = translator(lang)
+
+    def _(self, text: str, **params: Any) -> str:
+        said = self.t.gettext(text)
+        return said % params if params else said
+
+    def n_(self, one: str, many: str, n: int, **params: Any) -> str:
+        return self.t.ngettext(one, many, n) % {"n": n, **params}
+
+    def listed(self, items: Sequence[str], most: int | None = None) -> str:
+        """``A1, B2 and C3`` in the reader's language (``most``: the first few, then how many
+        more)."""
+        items = [str(i) for i in items]
+        if most is not None and len(items) > most:
+            rest = len(items) - most
+            return self._("%(first)s and %(count)s more",
+                          first=", ".join(items[:most]), count=rest)
+        return format_list(items, locale=self.lang) if items else ""
+
+    def seat(self, seat: str) -> str:
+        return seat_name(self.game, seat, self.t)
+
+    def piece(self, piece: str, n: int = 1) -> str:
+        return piece_name(self.game, piece, self.t, n)
+
+
+Render = Callable[[Message, Words], str]
+
+
+def _setup(m: Message, w: Words) -> str:
     parts = []
     for kind, cells in m["put"]:
-        name = game.piece_name(kind, plural=len(cells) > 1) if kind else "pieces"
-        name = name if len(cells) > 1 else f"a {name}"
-        parts.append(f"put {name} on {_listed(cells)}")
+        where = w.listed(cells, most=8)
+        if not kind:
+            parts.append(w._("put pieces on %(where)s", where=where))
+        elif len(cells) == 1:
+            parts.append(w._("put a %(piece)s on %(where)s", piece=w.piece(kind), where=where))
+        else:
+            parts.append(w._("put %(pieces)s on %(where)s", pieces=w.piece(kind, len(cells)),
+                             where=where))
     if m["off"]:
-        parts.append("take the pieces off " + ", ".join(m["off"]))
-    return "Set up the board: " + "; ".join(parts) + "."
+        parts.append(w._("take the pieces off %(where)s", where=w.listed(m["off"])))
+    return w._("Set up the board: %(steps)s.", steps="; ".join(parts))
 
 
-def correction(pairs: Sequence[tuple[str | None, str | None]]) -> str:
+def correction(pairs: Sequence[tuple[str | None, str | None]], w: Words | None = None) -> str:
     """Pieces to move back, (from, to) pairs, in words."""
+    w = w or _ENGLISH
     parts = []
     for src, dst in pairs:
         if src and dst and src == dst:
-            parts.append(f"put the right piece on {dst}")
+            parts.append(w._("put the right piece on %(cell)s", cell=dst))
         elif src and dst:
-            parts.append(f"move the piece on {src} back to {dst}")
+            parts.append(w._("move the piece on %(source)s back to %(cell)s", source=src,
+                             cell=dst))
         elif src:
-            parts.append(f"take the piece off {src}")
+            parts.append(w._("take the piece off %(cell)s", cell=src))
         elif dst:
-            parts.append(f"put a piece back on {dst}")
+            parts.append(w._("put a piece back on %(cell)s", cell=dst))
     if not parts:
         return ""
     text = "; ".join(parts)
     return text[0].upper() + text[1:] + "."
 
 
-def _computer(m: Message, game: Game[Any, Any]) -> str:
-    take = ", ".join(m["take"]) or "the pieces shown"
-    put = ", ".join(m["put"]) or "nowhere"
-    return (f"{game.seat_name(m['seat'])} (computer) plays {m['move']}: take from {take}, put "
-            f"on {put} (the lights blink where to take from).")
+def _computer(m: Message, w: Words) -> str:
+    take = w.listed(m["take"]) or w._("the pieces shown")
+    put = w.listed(m["put"]) or w._("nowhere")
+    return w._("%(seat)s (computer) plays %(move)s: take from %(take)s, put on %(put)s (the "
+               "lights blink where to take from).", seat=w.seat(m["seat"]), move=m["move"],
+               take=take, put=put)
 
 
-def _unknown_facet(m: Message, game: Game[Any, Any]) -> str:
-    known = (f"here you may declare: {', '.join(m['facets'])}" if m["facets"]
-             else "no move here needs one: the board sees them all")
-    return f"{m['facet']!r} is nothing to declare; {known}"
+def _unknown_facet(m: Message, w: Words) -> str:
+    if m["facets"]:
+        return w._("%(facet)r is nothing to declare; here you may declare: %(facets)s",
+                   facet=m["facet"], facets=w.listed(m["facets"]))
+    return w._("%(facet)r is nothing to declare; no move here needs one: the board sees them "
+               "all", facet=m["facet"])
 
 
 WORDS: dict[str, Render] = {
     "setup.place": _setup,
-    "correction.pairs": lambda m, g: correction(m["pairs"]),
-    "illegal.no-move": lambda m, g: "That is not a legal move here.",
-    "private.cannot": lambda m, g: ("Your hand cannot make that move: put the pieces back as "
-                                    "they were."),
-    "choose.which": lambda m, g: "The board shows more than one move: which did you make?",
-    "takeback.board": lambda m, g: (f"The board shows the position before "
-                                    f"{', '.join(m['undone'])}. Take back?"),
-    "takeback.asked": lambda m, g: f"{m['seat']} asks to take back {m['move']}. Take back?",
-    "draw.offered": lambda m, g: f"{m['seat']} offers a draw.",
+    "correction.pairs": lambda m, w: correction(m["pairs"], w),
+    "illegal.no-move": lambda m, w: w._("That is not a legal move here."),
+    "private.cannot": lambda m, w: w._("Your hand cannot make that move: put the pieces back "
+                                       "as they were."),
+    "choose.which": lambda m, w: w._("The board shows more than one move: which did you "
+                                     "make?"),
+    "takeback.board": lambda m, w: w._("The board shows the position before %(moves)s. Take "
+                                       "back?", moves=w.listed(m["undone"])),
+    "takeback.asked": lambda m, w: w._("%(seat)s asks to take back %(move)s. Take back?",
+                                       seat=w.seat(m["seat"]), move=m["move"]),
+    "draw.offered": lambda m, w: w._("%(seat)s offers a draw.", seat=w.seat(m["seat"])),
     "computer.plays": _computer,
     # refusals
-    "button.unknown": lambda m, g: (f"this board has no button {m['button']!r}; its buttons: "
-                                    f"{', '.join(m['buttons']) or 'none'}"),
-    "end.not-playing": lambda m, g: f"no move to end: the game is {m['mode']}",
-    "end.ambiguous": lambda m, g: ("the board shows more than one move: choose yours on your "
-                                   "phone"),
-    "end.nothing-yet": lambda m, g: ("nothing to end yet: the board does not show a whole "
-                                     "move; finish it, or put the pieces back"),
-    "end.nothing-first": lambda m, g: "nothing to end: make your move on the board first",
-    "end.nothing-taken": lambda m, g: "nothing to end: your move was already taken",
-    "seat.unknown": lambda m, g: (f"{m['seat']!r} is not a seat of this game; seats: "
-                                  f"{', '.join(m['seats'])}"),
-    "draw.none-offered": lambda m, g: "nobody has offered a draw",
-    "takeback.none": lambda m, g: "there is no move to take back",
-    "takeback.no-offer": lambda m, g: "there is no take-back to answer",
-    "action.not-playing": lambda m, g: (f"the game is {m['mode']}; that action waits for "
-                                        "play"),
-    "action.not-your-turn": lambda m, g: f"it is {m['to_move']}'s turn, not {m['seat']}'s",
-    "choose.not-shown": lambda m, g: (f"{m['move']!r} is not a move the board shows now (it "
-                                      f"shows: {', '.join(m['offered']) or 'none'})"),
+    "button.unknown": lambda m, w: w._("this board has no button %(button)r; its buttons: "
+                                       "%(buttons)s", button=m["button"],
+                                       buttons=w.listed(m["buttons"]) or w._("none")),
+    "end.not-playing": lambda m, w: w._("no move to end: the game is %(mode)s",
+                                        mode=w._(m["mode"])),
+    "end.ambiguous": lambda m, w: w._("the board shows more than one move: choose yours on "
+                                      "your phone"),
+    "end.nothing-yet": lambda m, w: w._("nothing to end yet: the board does not show a whole "
+                                        "move; finish it, or put the pieces back"),
+    "end.nothing-first": lambda m, w: w._("nothing to end: make your move on the board "
+                                          "first"),
+    "end.nothing-taken": lambda m, w: w._("nothing to end: your move was already taken"),
+    "seat.unknown": lambda m, w: w._("%(seat)r is not a seat of this game; seats: %(seats)s",
+                                     seat=m["seat"], seats=w.listed(m["seats"])),
+    "draw.none-offered": lambda m, w: w._("nobody has offered a draw"),
+    "takeback.none": lambda m, w: w._("there is no move to take back"),
+    "takeback.no-offer": lambda m, w: w._("there is no take-back to answer"),
+    "action.not-playing": lambda m, w: w._("the game is %(mode)s; that action waits for play",
+                                           mode=w._(m["mode"])),
+    "action.not-your-turn": lambda m, w: w._("it is %(to_move)s's turn, not %(seat)s's",
+                                             to_move=w.seat(m["to_move"] or ""),
+                                             seat=w.seat(m["seat"])),
+    "choose.not-shown": lambda m, w: w._("%(move)r is not a move the board shows now (it "
+                                         "shows: %(offered)s)", move=m["move"],
+                                         offered=w.listed(m["offered"]) or w._("none")),
     "declare.unknown-facet": _unknown_facet,
-    "declare.not-held": lambda m, g: (f"none of your moves has {m['facet']} {m['value']!r}; "
-                                      f"yours: {', '.join(m['values'])}"),
-    "declare.meta": lambda m, g: (f"{m['move']!r} is not a move to declare: to give up, use "
-                                  "Resign on your own page (a seat resigns only for itself); "
-                                  "to end in a draw, offer one"),
-    "computer.illegal": lambda m, g: f"the computer's move {m['move']} is not legal here",
-    "game.over": lambda m, g: "the game is already over",
-    "rules.refused": lambda m, g: str(m["text"]),
+    "declare.not-held": lambda m, w: w._("none of your moves has %(facet)s %(value)r; yours: "
+                                         "%(values)s", facet=m["facet"], value=m["value"],
+                                         values=w.listed(m["values"])),
+    "declare.meta": lambda m, w: w._("%(move)r is not a move to declare: to give up, use "
+                                     "Resign on your own page (a seat resigns only for "
+                                     "itself); to end in a draw, offer one", move=m["move"]),
+    "computer.illegal": lambda m, w: w._("the computer's move %(move)s is not legal here",
+                                         move=m["move"]),
+    "game.over": lambda m, w: w._("the game is already over"),
+    "rules.refused": lambda m, w: str(m["text"]),
 }
 
+# The modes a refusal may name, for the catalogs (translated where they are used).
+MODES = (N_("setup"), N_("playing"), N_("over"), N_("disconnected"))
 
-def words(message: Message, game: Game[Any, Any]) -> str:
-    """``message`` in words."""
+
+def words(message: Message, game: Game[Any, Any], lang: str = DEFAULT) -> str:
+    """``message`` in words, in ``lang``."""
     render = WORDS.get(message.key)
     if render is None:
         raise KeyError(f"no words for the session's message {message.key!r}")
-    return render(message, game)
+    return render(message, Words(game, lang))
+
+
+class _English(Words):
+    def __init__(self) -> None:  # no game: correction words name only positions
+        self.lang = DEFAULT
+        self.t = translator(DEFAULT)
+
+
+_ENGLISH = _English()

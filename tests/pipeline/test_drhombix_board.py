@@ -88,7 +88,7 @@ def test_the_phone_may_only_declare_a_legal_move_and_is_told_why_not():
     sim = simulate(script, game=G, state=ONE_TARGET, spec=BASE)
     wrong_target, wrong_seat = of(sim, Rejected)
     assert "+2a1: 2a1 is not supported: 1a1, 1b1, 1a2, 1b2 under it" in said(wrong_target)
-    assert "it is w's turn, not b's" in said(wrong_seat)
+    assert "it is White's turn, not Black's" in said(wrong_seat)
     assert commits(sim) == []
 
 

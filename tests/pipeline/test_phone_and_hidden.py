@@ -40,7 +40,7 @@ def test_the_phone_choice_commits():
     [c] = commits(sim)
     assert (c.move, c.how, c.seat) == ("r@c3", "phone", "n")
     wrong_seat, not_shown = of(sim, Rejected)
-    assert "it is n's turn, not s's" in said(wrong_seat)
+    assert "it is North's turn, not South's" in said(wrong_seat, TOY)
     assert "'x@c3' is not a move the board shows" in said(not_shown)
     assert not [p for p in sim.session.prompts if p.kind == "choose"]  # no question left
 

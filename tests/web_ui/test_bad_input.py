@@ -50,7 +50,7 @@ def test_declaring_a_token_not_in_hand_or_a_facet_that_does_not_exist_is_refused
     assert hand == {"b", "r"}
     for facets, words in [({"colour": "b"}, "'colour' is nothing to declare; here you may "
                                             "declare: token"),
-                          ({"token": "g"}, "none of your moves has token 'g'; yours: b, r")]:
+                          ({"token": "g"}, "none of your moves has token 'g'; yours: b and r")]:
         response = n.post("/api/seat/action", json={"type": "declare", "facets": facets})
         assert response.status_code == 409 and response.get_json()["error"] == words
     assert toy.runner.call(lambda s: dict(s.declared)).result(2) == {}

@@ -82,7 +82,7 @@ def test_an_action_the_session_refuses_comes_back_with_its_reason(client, app, a
     join(client, app, "w")
     response = client.post("/api/seat/action", json={"type": "end-turn"})
     assert response.status_code == 409
-    assert response.get_json() == {"error": "it is b's turn, not w's"}
+    assert response.get_json() == {"error": "it is Black's turn, not White's"}
     refused = client.post("/api/seat/action", json={"type": "takeback", "accept": True})
     assert refused.status_code == 409 and "no take-back to answer" in refused.get_json()["error"]
 
@@ -96,7 +96,7 @@ def test_draw_offered_and_accepted_from_two_phones(app, abalone):
     assert b.post("/api/seat/action", json={"type": "draw", "offer": True}).status_code == 200
     seat = w.get("/api/seat").get_json()
     assert [(p["kind"], p["text"], p["choices"]) for p in seat["prompts"]] == [
-        ("draw", "b offers a draw.", ["accept"])]
+        ("draw", "Black offers a draw.", ["accept"])]
     assert seat["draw_offers"] == ["b"]
     assert w.post("/api/seat/action", json={"type": "draw", "accept": True}).status_code == 200
     outcome = wait_until(abalone.table, lambda s: s["outcome"] is not None)["outcome"]

@@ -62,9 +62,9 @@ def test_a_refusal_goes_to_that_seat_only(toy_app, toy):
         for stream in (n_stream, s_stream, table):
             stream.until(lambda e: e.kind == "state")
         status, body = s.post("/api/seat/action", {"type": "end-turn"})
-        assert (status, body) == (409, {"error": "it is n's turn, not s's"})
+        assert (status, body) == (409, {"error": "it is North's turn, not South's"})
         refused = s_stream.until(lambda e: e.kind == "rejected")
-        assert refused.json() == {"error": "it is n's turn, not s's"}
+        assert refused.json() == {"error": "it is North's turn, not South's"}
         # A later change reaches everybody; the refusal reached nobody else before it.
         assert n.post("/api/seat/action", {"type": "declare", "facets": {"token": "r"}})[0] == 200
         n.post("/api/sim/place", {"position": "c1", "piece": "r"})

@@ -9,8 +9,11 @@ from typing import Any
 from flask import Response, current_app, request
 from werkzeug.exceptions import ServiceUnavailable
 
+from controller.session.messages import Message
+from web_ui.i18n import current
 from web_ui.sse import last_event_id, stream
 from web_ui.state import WebState
+from web_ui.words import words
 
 
 def event_stream(web: WebState, seat: str | None, payload: Callable[[], dict[str, Any]],
@@ -22,8 +25,13 @@ def event_stream(web: WebState, seat: str | None, payload: Callable[[], dict[str
     resumed = last_event_id(request.headers.get("Last-Event-ID"))
     current_app.logger.debug("stream for %s opened (Last-Event-ID %s)", seat or "table", resumed)
     gone = request.environ.get("waitress.client_disconnected") or (lambda: False)
+    lang, game = current(), web.service.game
+
+    def say(message: Message) -> str:
+        return words(message, game, lang)
+
     body = stream(web.hub, listener, payload, revoked,
-                  float(current_app.config["SSE_KEEPALIVE"]), gone)
+                  float(current_app.config["SSE_KEEPALIVE"]), gone, say)
     return Response(body, mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache, no-transform",
                              "X-Accel-Buffering": "no"})

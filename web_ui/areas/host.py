@@ -18,6 +18,7 @@ from controller.rules.base import Game
 from controller.rules.series import SeriesRule
 from web_ui.areas.common import base_url
 from web_ui.http import json_object, text_field
+from web_ui.i18n import LANGUAGES, known
 from web_ui.payloads import join_entries
 from web_ui.state import NAME_LIMIT, WebState, web_state
 from web_ui.tokens import Revoked, same
@@ -70,6 +71,7 @@ def host_info(web: WebState) -> dict[str, Any]:
         "computer": service.computer_seats(),
         "levels": [{"name": lv.name, "seconds": lv.seconds, "summary": lv.summary}
                    for lv in LEVELS.values()],
+        "table_lang": web.table_lang,
     }
 
 
@@ -153,6 +155,21 @@ def reissue() -> Response:
     if seat is not None and seat not in web.seats:
         raise BadRequest(f"{seat!r} is not a seat of this game; seats: {', '.join(web.seats)}")
     web.tokens.reissue(seat)
+    web.hub.web_changed()
+    return jsonify(host_info(web))
+
+
+@bp.post("/api/host/lang")
+def table_language() -> Response:
+    """The language the table page speaks (``{"lang": "de"}``; ``null``: each browser's)."""
+    web = web_state()
+    require_host(web)
+    body = json_object(("lang",), required=("lang",))
+    chosen = body["lang"]
+    if chosen is not None and known(chosen) != chosen:
+        raise BadRequest(f"'lang' must be one of {', '.join(LANGUAGES)}, or null for each "
+                         "browser's own")
+    web.table_lang = chosen
     web.hub.web_changed()
     return jsonify(host_info(web))
 

@@ -18,40 +18,47 @@ from werkzeug.exceptions import BadRequest, Conflict, Forbidden, Unauthorized
 
 from controller.errors import BoardError
 from controller.session.actions import parse_action
+from controller.session.messages import Message
 from web_ui.areas.common import event_stream
 from web_ui.http import json_object
+from web_ui.i18n import current, gettext, translator
 from web_ui.outcome import post_and_wait
 from web_ui.payloads import seat_label, seat_payload
 from web_ui.state import WebState, web_state
 from web_ui.tokens import Revoked
+from web_ui.vocab import N_
+from web_ui.words import words
 
 bp = Blueprint("seat", __name__)
 
-NOT_JOINED = ("this browser has not joined a seat: open your seat's join link (scan its code "
-              "on the table page)")
+NOT_JOINED = N_("this browser has not joined a seat: open your seat's join link (scan its "
+                "code on the table page)")
 REVOKED = {
-    Revoked.NEW_GAME: "your seat link no longer works: a new game started. Scan your seat's "
-                      "code on the table page again",
-    Revoked.REISSUED: "the host made a new link for your seat, so this browser no longer holds "
-                      "it: scan the new code on the table page (or ask the host) to take it "
-                      "again",
-    Revoked.COMPUTER: "the host gave your seat to the computer, so this browser no longer "
-                      "holds it",
-    Revoked.PERSON: "the host made a new link for your seat, so this browser no longer holds "
-                    "it: scan the new code on the table page to take it again",
+    Revoked.NEW_GAME: N_("your seat link no longer works: a new game started. Scan your "
+                         "seat's code on the table page again"),
+    Revoked.REISSUED: N_("the host made a new link for your seat, so this browser no longer "
+                         "holds it: scan the new code on the table page (or ask the host) to "
+                         "take it again"),
+    Revoked.COMPUTER: N_("the host gave your seat to the computer, so this browser no longer "
+                         "holds it"),
+    Revoked.PERSON: N_("the host made a new link for your seat, so this browser no longer "
+                       "holds it: scan the new code on the table page to take it again"),
 }
 
 
 def taken(label: str) -> str:
-    return (f"{label}'s seat is taken: someone has already joined with this link. If that was "
-            f"you on another phone or browser, ask the host for a new link for {label} (host "
-            "page, 'New link for this seat'): the new link ends the other browser's hold on "
-            "the seat")
+    return gettext("%(seat)s's seat is taken: someone has already joined with this link. If "
+                   "that was you on another phone or browser, ask the host for a new link for "
+                   "%(seat)s (host page, 'New link for this seat'): the new link ends the "
+                   "other browser's hold on the seat", seat=label)
 
 
 def computer_plays(label: str) -> str:
-    return (f"{label} is played by the computer, so there is no seat to join. The host can "
-            "give it back to a person on the host page ('Played by'), which makes a new link")
+    return gettext("%(seat)s is played by the computer, so there is no seat to join. The host "
+                   "can give it back to a person on the host page ('Played by'), which makes "
+                   "a new link", seat=label)
+
+
 ACTION_FIELDS = ("type", "move", "facets", "accept", "offer")
 
 
@@ -59,9 +66,9 @@ def seat_problem(web: WebState) -> str | None:
     """Why this request has no seat (``None``: it has one)."""
     seat, token = session.get("seat"), session.get("seat_token")
     if not isinstance(seat, str) or not isinstance(token, str):
-        return NOT_JOINED
+        return gettext(NOT_JOINED)
     if not web.tokens.valid(seat, token):
-        return REVOKED[web.tokens.why_revoked(seat)]
+        return gettext(REVOKED[web.tokens.why_revoked(seat)])
     return None
 
 
@@ -77,8 +84,8 @@ def join(token: str) -> Any:
     web = web_state()
     seat = web.tokens.seat_of(token) if len(token) < 100 else None
     if seat is None:
-        raise Forbidden("this join link is not valid (any more): scan your seat's code on the "
-                        "table page, or ask the host for a new link")
+        raise Forbidden(gettext("this join link is not valid (any more): scan your seat's "
+                                "code on the table page, or ask the host for a new link"))
     label = seat_label(web.service.game, seat)
     if seat in web.service.computer_seats():
         raise Conflict(computer_plays(label))
@@ -105,7 +112,7 @@ def page() -> str:
 @bp.get("/api/seat")
 def state() -> Response:
     web = web_state()
-    return jsonify(seat_payload(web, current_seat(web)))
+    return jsonify(seat_payload(web, current_seat(web), current()))
 
 
 @bp.get("/api/me")
@@ -143,8 +150,8 @@ def action() -> Response:
         service.runner, lambda: service.phone(seat, body),
         lambda r: r.seat == seat and dict(r.action) == body,
         float(web.config["ACTION_WAIT"]))
-    if refused:
-        raise Conflict(refused)
+    if isinstance(refused, Message):
+        raise Conflict(words(refused, service.game, current()))
     if refused is None:
         response = jsonify(ok=True, pending=True)
         response.status_code = 202
@@ -157,11 +164,14 @@ def events() -> Response:
     web = web_state()
     seat = current_seat(web)
     token = str(session["seat_token"])
+    lang = current()  # the stream outlives the request: its language is taken now
 
     def payload() -> dict[str, Any]:
-        return seat_payload(web, seat)
+        return seat_payload(web, seat, lang)
 
     def revoked() -> str | None:
-        return None if web.tokens.valid(seat, token) else REVOKED[web.tokens.why_revoked(seat)]
+        if web.tokens.valid(seat, token):
+            return None
+        return translator(lang).gettext(REVOKED[web.tokens.why_revoked(seat)])
 
     return event_stream(web, seat, payload, revoked)

@@ -10,11 +10,14 @@ from flask import Blueprint, Response, jsonify
 from werkzeug.exceptions import BadRequest, Conflict, NotFound
 
 from controller.errors import BoardError
+from controller.session.messages import Message
 from web_ui.http import json_object, text_field
+from web_ui.i18n import current
 from web_ui.outcome import post_and_wait
 from web_ui.payloads import sim_json
 from web_ui.ports import BoardService
 from web_ui.state import web_state
+from web_ui.words import words
 
 bp = Blueprint("sim", __name__, url_prefix="/api/sim")
 
@@ -85,6 +88,6 @@ def button() -> Response:
     refused = post_and_wait(service.runner, lambda: service.press(name),
                             lambda r: r.seat is None and not r.action,
                             float(web_state().config["ACTION_WAIT"]))
-    if refused:
-        raise Conflict(refused)
+    if isinstance(refused, Message):
+        raise Conflict(words(refused, service.game, current()))
     return jsonify(ok=True, version=service.table.version)

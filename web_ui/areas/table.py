@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, render_template
 
 from web_ui.areas.common import base_url, event_stream
+from web_ui.i18n import current
 from web_ui.payloads import geometry_json, join_entries, public_payload
 from web_ui.state import web_state
 
@@ -22,7 +23,7 @@ def page() -> str:
 
 @bp.get("/api/state")
 def state() -> Response:
-    return jsonify(public_payload(web_state()))
+    return jsonify(public_payload(web_state(), current()))
 
 
 @bp.get("/api/geometry")
@@ -39,8 +40,9 @@ def join_codes() -> Response:
 @bp.get("/events")
 def events() -> Response:
     web = web_state()
+    lang = current()  # the stream outlives the request: its language is taken now
 
     def payload() -> dict[str, Any]:
-        return public_payload(web)
+        return public_payload(web, lang)
 
     return event_stream(web, None, payload, lambda: None)

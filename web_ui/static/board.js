@@ -22,7 +22,7 @@ class Board {
     const x0 = Math.min(...xs) - m, y0 = Math.min(...ys) - m;
     const w = Math.max(...xs) - Math.min(...xs) + 2 * m, h = Math.max(...ys) - Math.min(...ys) + 2 * m;
     const root = BL.svg("svg", { viewBox: `${x0} ${y0} ${w} ${h}`, role: "img",
-      "aria-label": `${geo.title} board` });
+      "aria-label": BL._("%(game)s board", { game: geo.title }) });
     root.append(this._defs());
     // Lower levels first, so that a pyramid's upper seats are drawn on top.
     const cells = [...geo.cells].sort((a, b) => Board.level(geo, a) - Board.level(geo, b));

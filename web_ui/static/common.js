@@ -4,6 +4,40 @@
 const BL = (() => {
   const SVGNS = "http://www.w3.org/2000/svg";
 
+  /* Words in the page's language, from the gettext catalog (/i18n/LANG.js, loaded first):
+     _("Take back?"), _("%(seat)s to move", {seat}), n_("%(n)s game", "%(n)s games", n). */
+  const CATALOG = window.BL_LANG || { lang: "en", words: {} };
+  const LANG = CATALOG.lang || "en";
+  const PLURAL = new Intl.PluralRules(LANG);
+  function fill(text, params) {
+    if (!params) return text;
+    return text.replace(/%\((\w+)\)s/g, (all, key) => (key in params ? String(params[key]) : all));
+  }
+  function _(text, params) {
+    const said = CATALOG.words[text];
+    return fill(typeof said === "string" ? said : text, params);
+  }
+  function n_(one, many, n, params) {
+    const forms = CATALOG.words[one];
+    const index = PLURAL.select(n) === "one" ? 0 : 1;
+    const said = Array.isArray(forms) ? forms[Math.min(index, forms.length - 1)] : (index ? many : one);
+    return fill(said, { n: NUMBER.format(n), ...(params || {}) });
+  }
+  const NUMBER = new Intl.NumberFormat(LANG);
+  const LIST = Intl.ListFormat ? new Intl.ListFormat(LANG, { type: "conjunction" }) : null;
+  function listed(items) { return LIST ? LIST.format(items.map(String)) : items.join(", "); }
+
+  /* The language picker in the header (seat, host, join pages): this browser's language. */
+  function pickLanguage() {
+    const picker = document.getElementById("language");
+    if (!picker) return;
+    picker.addEventListener("change", async () => {
+      const r = await api("POST", "/api/lang", { lang: picker.value });
+      if (r.ok) location.reload();
+    });
+  }
+  document.addEventListener("DOMContentLoaded", pickLanguage);
+
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -45,12 +79,12 @@ const BL = (() => {
     try {
       response = await fetch(url, init);
     } catch (e) {
-      if (!quiet) toast("Cannot reach Boardlight: is it still running?", true);
+      if (!quiet) toast(_("Cannot reach Boardlight: is it still running?"), true);
       return { ok: false, status: 0, data: { error: "no connection" } };
     }
     let data = {};
     try { data = await response.json(); } catch (e) { data = {}; }
-    if (!response.ok && !quiet) toast(data.error || ("error " + response.status), true);
+    if (!response.ok && !quiet) toast(data.error || _("error %(code)s", { code: response.status }), true);
     return { ok: response.ok, status: response.status, data };
   }
 
@@ -59,34 +93,34 @@ const BL = (() => {
     const live = document.getElementById("live");
     const show = (cls, text) => { if (live) { live.className = "live " + cls; live.textContent = text; } };
     const source = new EventSource(url);
-    source.addEventListener("open", () => show("on", "live"));
+    source.addEventListener("open", () => show("on", _("live")));
     source.addEventListener("error", () => {
-      show("off", source.readyState === EventSource.CLOSED ? "offline" : "reconnecting…");
+      show("off", source.readyState === EventSource.CLOSED ? _("offline") : _("reconnecting…"));
       if (source.readyState === EventSource.CLOSED && handlers.closed) handlers.closed();
     });
-    source.addEventListener("state", (e) => { show("on", "live"); handlers.state(JSON.parse(e.data)); });
+    source.addEventListener("state", (e) => { show("on", _("live")); handlers.state(JSON.parse(e.data)); });
     source.addEventListener("rejected", (e) => {
       const reason = JSON.parse(e.data).error;
       if (handlers.rejected) handlers.rejected(reason); else toast(reason, true);
     });
     source.addEventListener("revoked", (e) => {
       source.close();
-      show("off", "signed out");
+      show("off", _("signed out"));
       if (handlers.revoked) handlers.revoked(JSON.parse(e.data).error);
     });
     return source;
   }
 
-  /* Colours: a seat's colour comes from its name in the game's words ("Black" for
-     Abalone's b); pieces of a seat take its colour; other pieces a common meaning of their
-     letter (r red, b blue), else a colour of their own. */
+  /* Colours: a seat's colour comes from its colour word (state.colours: "black" for
+     Abalone's b, whatever the page's language); pieces of a seat take its colour; other
+     pieces a common meaning of their letter (r red, b blue), else a colour of their own. */
   const WORDS = { black: "#1c1a19", white: "#f5f2ea", red: "#c0392b", green: "#2e8b57",
     blue: "#2f6fdb", yellow: "#e8b923", orange: "#e67e22", purple: "#7a5cc4" };
   const LETTERS = { r: "#d64541", b: "#2f6fdb", g: "#2e9e5b", w: "#f5f2ea", y: "#e8b923", k: "#1c1a19" };
   const SEAT_FALLBACK = ["#7a5cc4", "#d98c1f", "#2a9d8f", "#c2457a"];
 
   function seatColour(state, seat) {
-    const word = String((state.labels || {})[seat] || "").toLowerCase();
+    const word = String((state.colours || {})[seat] || "").toLowerCase();
     if (WORDS[word]) return WORDS[word];
     const i = (state.seats || []).indexOf(seat);
     return SEAT_FALLBACK[(i < 0 ? 0 : i) % SEAT_FALLBACK.length];
@@ -106,8 +140,8 @@ const BL = (() => {
     const label = (state.labels || {})[seat] || seat;
     const name = (state.names || {})[seat];
     const computer = (state.computer || {})[seat];
-    if (computer) return `${label} (computer, ${computer})`;
-    return name ? `${name} (${label})` : label;
+    if (computer) return _("%(seat)s (computer, %(level)s)", { seat: label, level: _(computer) });
+    return name ? _("%(name)s (%(seat)s)", { name, seat: label }) : label;
   }
 
   function dot(colour) {
@@ -119,11 +153,12 @@ const BL = (() => {
   function renderTurn(box, state, mySeat) {
     box.replaceChildren();
     box.classList.toggle("mine", !!mySeat && state.to_move === mySeat && !state.outcome);
-    if (state.outcome) { box.append("Game over"); return; }
-    if (state.status === "setup") { box.append("Setting up the board"); return; }
-    if (state.status === "disconnected") { box.append("The board is disconnected"); return; }
-    if (!state.to_move) { box.append("Waiting"); return; }
-    const who = state.to_move === mySeat ? "Your turn" : `${seatName(state, state.to_move)} to move`;
+    if (state.outcome) { box.append(_("Game over")); return; }
+    if (state.status === "setup") { box.append(_("Setting up the board")); return; }
+    if (state.status === "disconnected") { box.append(_("The board is disconnected")); return; }
+    if (!state.to_move) { box.append(_("Waiting")); return; }
+    const who = state.to_move === mySeat ? _("Your turn")
+      : _("%(seat)s to move", { seat: seatName(state, state.to_move) });
     box.append(dot(seatColour(state, state.to_move)), who);
   }
 
@@ -132,10 +167,12 @@ const BL = (() => {
     const scores = state.scores || {};
     for (const [key, value] of Object.entries(scores)) {
       const name = key.split("+").map((s) => seatName(state, s)).join(" + ");
-      box.append(el("span", {}, name + " ", el("b", { text: String(value) })));
+      box.append(el("span", {}, name + " ", el("b", { text: NUMBER.format(value) })));
     }
     const target = (state.view || {}).target;
-    if (target && Object.keys(scores).length) box.append(el("span", { text: `first to ${target} wins` }));
+    if (target && Object.keys(scores).length) {
+      box.append(el("span", { text: _("first to %(target)s wins", { target: NUMBER.format(target) }) }));
+    }
   }
 
   /* Clocks: the snapshot says each seat's time left when it was made and which clock runs;
@@ -194,7 +231,7 @@ const BL = (() => {
         const listy = vals.length && vals.every((v) => Array.isArray(v) && v.every(scalar));
         if (!vals.length || (!listy && !vals.every(scalar)) || vals.every((v) => !v || (Array.isArray(v) && !v.length))) continue;
         text = Object.entries(value).map(([k, v]) =>
-          `${seatName(s, k)} ${Array.isArray(v) ? (v.join(", ") || "none") : v}`).join("; ");
+          `${seatName(s, k)} ${Array.isArray(v) ? (v.join(", ") || _("none")) : v}`).join("; ");
       } else {
         text = String(value);
       }
@@ -208,29 +245,33 @@ const BL = (() => {
   function matchWords(m, state) {
     const [kind, target] = m.rule.split(" ");
     const byName = (obj) => Object.entries(obj).map(([k, v]) => `${seatName(state, k)} ${v}`).join(", ");
-    const head = kind === "match" ? `first to ${target} wins` : `most points after ${target} games`;
+    const head = kind === "match" ? _("first to %(target)s wins", { target })
+      : _("most points after %(target)s games", { target });
     const standing = kind === "match" ? byName(m.wins) : byName(m.totals);
-    const after = `${m.games} game${m.games === 1 ? "" : "s"} played`;
-    const done = m.outcome ? ` — over: ${m.outcome.reason}` : "";
-    return `${head}; ${after}${standing ? `: ${standing}` : ""}${done}`;
+    const after = n_("%(n)s game played", "%(n)s games played", m.games);
+    const done = m.outcome ? _(" — over: %(reason)s", { reason: m.outcome.reason }) : "";
+    const table = standing ? _(": %(standing)s", { standing }) : "";
+    return head + "; " + after + table + done;
   }
 
   function renderMatch(box, state) {
     box.hidden = !state.match;
-    box.textContent = state.match ? `Match, ${matchWords(state.match, state)}.` : "";
+    box.textContent = state.match ? _("Match, %(how)s.", { how: matchWords(state.match, state) }) : "";
   }
 
   function renderOutcome(box, state) {
     const o = state.outcome;
     box.hidden = !o;
     if (!o) return;
-    const winners = (o.winners || []).map((s) => seatName(state, s)).join(" and ");
-    box.textContent = o.draw ? `Drawn (${o.reason}).` : `${winners} ${o.winners.length > 1 ? "win" : "wins"} (${o.reason}).`;
+    const winners = listed((o.winners || []).map((s) => seatName(state, s)));
+    box.textContent = o.draw ? _("Drawn (%(reason)s).", { reason: o.reason })
+      : n_("%(winners)s wins (%(reason)s).", "%(winners)s win (%(reason)s).", o.winners.length,
+        { winners, reason: o.reason });
   }
 
-  const PROMPT_TITLES = { setup: "Set-up", correction: "Put it back", illegal: "Not legal",
-    takeback: "Take back?", choose: "Which move?", draw: "Draw?", computer: "Computer's move",
-    info: "" };
+  const PROMPT_TITLES = { setup: _("Set-up"), correction: _("Put it back"), illegal: _("Not legal"),
+    takeback: _("Take back?"), choose: _("Which move?"), draw: _("Draw?"),
+    computer: _("Computer's move"), private: _("Only for you") };
 
   /* Prompts: words from the session; ``buttons(prompt)`` may give buttons to add. */
   function renderPrompts(box, state, buttons) {
@@ -247,11 +288,13 @@ const BL = (() => {
 
   function renderLastMove(box, state) {
     const last = (state.moves || []).slice(-1)[0];
-    if (!last) { box.textContent = "No move yet."; return; }
-    box.textContent = `Last move: ${last.move}` + (last.seat ? ` by ${seatName(state, last.seat)}` : "");
+    if (!last) { box.textContent = _("No move yet."); return; }
+    box.textContent = last.seat ? _("Last move: %(move)s by %(seat)s", { move: last.move, seat: seatName(state, last.seat) })
+      : _("Last move: %(move)s", { move: last.move });
   }
 
-  return { el, svg, toast, api, connect, pieceColour, seatColour, seatName, dot,
+  return { _, n_, listed, number: (n) => NUMBER.format(n), lang: LANG,
+    el, svg, toast, api, connect, pieceColour, seatColour, seatName, dot,
     renderTurn, renderScores, renderClocks, renderExtras, renderOutcome, renderPrompts,
     renderLastMove, renderMatch, matchWords };
 })();

@@ -2,6 +2,7 @@
 "use strict";
 
 (() => {
+  const { _, n_ } = BL;
   const $ = (id) => document.getElementById(id);
   let info = null;
 
@@ -18,7 +19,7 @@
     const select = $("variant-select");
     const chosen = select.value;
     select.replaceChildren(...game.variants.map((v) => BL.el("option", { value: v.name,
-      text: `${v.name} (${v.seats.length} players)` })));
+      text: n_("%(variant)s (%(n)s player)", "%(variant)s (%(n)s players)", v.seats.length, { variant: v.name }) })));
     const keep = game.variants.some((v) => v.name === chosen) ? chosen
       : (game.name === info.game ? info.variant : game.variants[0].name);
     select.value = keep;
@@ -37,33 +38,36 @@
     for (const seat of info.seats) {
       const qr = BL.el("div", { class: "qr-box" });
       if (seat.qr) qr.innerHTML = seat.qr; // SVG made by the server (segno)
-      else qr.append(BL.el("p", { class: "small muted", text: "No link: the computer plays this seat." }));
+      else qr.append(BL.el("p", { class: "small muted", text: _("No link: the computer plays this seat.") }));
       const input = BL.el("input", { type: "text", name: seat.seat, value: seat.name, maxlength: "40",
-        placeholder: "player's name", autocomplete: "off" });
+        placeholder: _("player's name"), autocomplete: "off" });
       const played = BL.el("select", { name: `computer-${seat.seat}`, "data-seat": seat.seat,
         onchange: (e) => setComputer(seat.seat, e.target.value) },
-        BL.el("option", { value: "", text: "a person at the table" }),
+        BL.el("option", { value: "", text: _("a person at the table") }),
         ...info.levels.map((lv) => BL.el("option", { value: lv.name,
-          text: `the computer: ${lv.name} (${lv.seconds} s a move)` })));
+          text: _("the computer: %(level)s (%(seconds)s s a move)", { level: _(lv.name), seconds: BL.number(lv.seconds) }) })));
       played.value = (info.computer || {})[seat.seat] || "";
       box.append(BL.el("div", { class: "seat-row" }, qr,
         BL.el("div", { class: "meta" },
           BL.el("label", {}, `${seat.label}${seat.joined ? " (joined)" : ""}`, input),
-          BL.el("label", {}, "Played by", played),
+          BL.el("label", {}, _("Played by"), played),
           ...(seat.url ? [BL.el("a", { href: seat.url, text: seat.url }),
-            BL.el("button", { type: "button", class: "button", text: "New link for this seat",
+            BL.el("button", { type: "button", class: "button", text: _("New link for this seat"),
               onclick: () => reissue({ seat: seat.seat }) })] : []))));
     }
   }
 
   function show(data) {
     info = data;
+    $("table-language").value = info.table_lang || BL.lang;
     const game = info.games.find((g) => g.name === info.game);
-    $("current").textContent = `${game ? game.title : info.game}, ${info.variant}` +
-      (info.board === "simulated" ? " on the simulated board" : " on the sensor board");
+    const where = { game: game ? game.title : info.game, variant: info.variant };
+    $("current").textContent = info.board === "simulated"
+      ? _("%(game)s, %(variant)s on the simulated board", where)
+      : _("%(game)s, %(variant)s on the sensor board", where);
     fillGames();
     fillSeats();
-    $("match-now").textContent = info.match ? `Now: ${BL.matchWords(info.match, info)}` : "No match running.";
+    $("match-now").textContent = info.match ? _("Now: %(match)s", { match: BL.matchWords(info.match, info) }) : _("No match running.");
   }
 
   async function load() {
@@ -75,17 +79,21 @@
     const r = await BL.api("POST", "/api/host/computer", { seat, level: level || null });
     if (r.ok) {
       show(r.data);
-      BL.toast(level ? `The computer plays this seat (${level}); it shows its moves with the lights.`
-        : "A person plays this seat again.");
+      BL.toast(level ? _("The computer plays this seat (%(level)s); it shows its moves with the lights.", { level: _(level) })
+        : _("A person plays this seat again."));
     }
   }
 
   async function reissue(body) {
     const r = await BL.api("POST", "/api/host/reissue", body);
-    if (r.ok) { show(r.data); BL.toast("New link made; the old one no longer works."); }
+    if (r.ok) { show(r.data); BL.toast(_("New link made; the old one no longer works.")); }
   }
 
   $("game").addEventListener("change", fillVariants);
+  $("table-language").addEventListener("change", async (e) => {
+    const r = await BL.api("POST", "/api/host/lang", { lang: e.target.value });
+    if (r.ok) { show(r.data); BL.toast(_("The table page now speaks this language.")); }
+  });
   $("match-kind").addEventListener("change", () => {
     $("match-target-label").hidden = !["match", "sumof"].includes($("match-kind").value);
   });
@@ -100,14 +108,14 @@
     else if (kind !== "keep") body.match = `${kind} ${Number($("match-target").value) || 1}`;
     if ($("seed").value !== "") body.seed = Number($("seed").value);
     const r = await BL.api("POST", "/api/host/game", body);
-    if (r.ok) { show(r.data); BL.toast("New game started. Players: scan your new codes."); }
+    if (r.ok) { show(r.data); BL.toast(_("New game started. Players: scan your new codes.")); }
   });
   $("names").addEventListener("submit", async (e) => {
     e.preventDefault();
     const names = {};
     for (const input of $("seats").querySelectorAll("input")) names[input.name] = input.value;
     const r = await BL.api("POST", "/api/host/names", { names });
-    if (r.ok) { show(r.data); BL.toast("Names saved."); }
+    if (r.ok) { show(r.data); BL.toast(_("Names saved.")); }
   });
   $("reissue-all").addEventListener("click", () => reissue({}));
   document.getElementById("live").hidden = true;

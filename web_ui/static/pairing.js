@@ -2,6 +2,7 @@
 "use strict";
 
 (() => {
+  const { _, n_ } = BL;
   const box = document.getElementById("club-pairing");
   if (!box) return;
   let shown = null;
@@ -12,28 +13,28 @@
     shown = key;
     box.hidden = !data.club;
     if (!data.club) return;
-    box.replaceChildren(BL.el("h1", { text: "Club pairing" }));
+    box.replaceChildren(BL.el("h1", { text: _("Club pairing") }));
     if (!data.connected) {
-      box.append(BL.el("p", { class: "muted small", text: "Not connected to the club's broker right now: the board keeps playing and sends everything when it is back." }));
+      box.append(BL.el("p", { class: "muted small", text: _("Not connected to the club's broker right now: the board keeps playing and sends everything when it is back.") }));
     }
     const p = data.pairing;
     if (!p) {
-      box.append(BL.el("p", { class: "muted", text: "No pairing from the director yet. When the next round is paired, it shows here." }));
+      box.append(BL.el("p", { class: "muted", text: _("No pairing from the director yet. When the next round is paired, it shows here.") }));
       return;
     }
-    box.append(BL.el("p", {}, BL.el("b", { text: p.event }), ` — round ${p.round}, table ${p.table}`),
+    box.append(BL.el("p", {}, BL.el("b", { text: p.event }), _(" — round %(round)s, table %(table)s", { round: p.round, table: p.table })),
       BL.el("p", { text: `${p.title}, ${p.variant}` }),
-      BL.el("ul", { class: "pairing-players" }, p.players.map((x) => BL.el("li", {}, BL.el("b", { text: x.name }), ` plays ${x.label}`))));
+      BL.el("ul", { class: "pairing-players" }, p.players.map((x) => BL.el("li", {}, BL.el("b", { text: x.name }), _(" plays %(seat)s", { seat: x.label })))));
     if (data.playing === p.id) {
-      box.append(BL.el("p", { class: "small", text: "✓ This game is on the board now. The result goes to the director by itself." }));
+      box.append(BL.el("p", { class: "small", text: _("✓ This game is on the board now. The result goes to the director by itself.") }));
       return;
     }
-    box.append(BL.el("button", { class: "button primary", type: "button", text: "Start this game",
+    box.append(BL.el("button", { class: "button primary", type: "button", text: _("Start this game"),
       onclick: async () => {
         const r = await BL.api("POST", "/api/pairing/start", { id: p.id });
-        if (r.ok) { BL.toast("Started: good game!"); render(r.data); }
+        if (r.ok) { BL.toast(_("Started: good game!")); render(r.data); }
       } }));
-    box.append(BL.el("p", { class: "muted small", text: "The game on the board now ends; the names are set and the seats get new links." }));
+    box.append(BL.el("p", { class: "muted small", text: _("The game on the board now ends; the names are set and the seats get new links.") }));
   }
 
   async function refresh() {

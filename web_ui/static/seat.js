@@ -2,6 +2,7 @@
 "use strict";
 
 (() => {
+  const { _, n_ } = BL;
   const $ = (id) => document.getElementById(id);
   let state = null;
   let geoKey = null;
@@ -41,9 +42,9 @@
         text: move, onclick: () => act({ type: "choose", move }) }));
     }
     if (p.kind === "takeback") {
-      return [BL.el("button", { class: "button primary", type: "button", text: "Yes, take it back",
+      return [BL.el("button", { class: "button primary", type: "button", text: _("Yes, take it back"),
         onclick: () => act({ type: "takeback", accept: true }) }),
-      BL.el("button", { class: "button", type: "button", text: "No, play on",
+      BL.el("button", { class: "button", type: "button", text: _("No, play on"),
         onclick: () => act({ type: "takeback", accept: false }) })];
     }
     return [];
@@ -77,7 +78,7 @@
         .filter(Boolean).join(" · ");
       if (facet) {
         return BL.el("button", { class: "button row-button", type: "button",
-          onclick: async () => { if ((await act({ type: "declare", facets: { [facet]: String(obj[facet]) } })).ok) BL.toast(`Noted: ${obj[facet]}.`); } },
+          onclick: async () => { if ((await act({ type: "declare", facets: { [facet]: String(obj[facet]) } })).ok) BL.toast(_("Noted: %(what)s.", { what: obj[facet] })); } },
         BL.el("b", { text: String(obj[facet]) }), BL.el("span", { class: "muted", text: rest ? ` ${rest}` : "" }));
       }
       return BL.el("div", { class: "muted", text: words(obj) });
@@ -95,7 +96,7 @@
       const value = view[key];
       if (key === "seat" || value === false || value === null) continue;  // said elsewhere
       shown += 1;
-      const title = key === "hand" ? "Your hand" : key.replace(/_/g, " ");
+      const title = key === "hand" ? _("Your hand") : key.replace(/_/g, " ");
       if (value === true) {
         box.append(BL.el("div", { class: "notice", text: title[0].toUpperCase() + title.slice(1) + "." }));
       } else if (Array.isArray(value) && value.length && typeof value[0] === "object") {
@@ -114,7 +115,7 @@
           token.style.color = "#fff";
           items.append(token);
         });
-        if (!value.length) items.append(BL.el("span", { class: "muted", text: "empty" }));
+        if (!value.length) items.append(BL.el("span", { class: "muted", text: _("empty") }));
         box.append(BL.el("div", {}, BL.el("div", { class: "k", text: title }), items));
       } else {
         box.append(BL.el("div", { class: "kv" }, BL.el("span", { class: "k", text: title }),
@@ -132,10 +133,10 @@
     for (const [facet, values] of facets) {
       box.append(BL.el("div", { class: "action-row" }, BL.el("span", { class: "k", text: facet }),
         values.map((v) => BL.el("button", { class: "button", type: "button", text: v,
-          onclick: async () => { if ((await act({ type: "declare", facets: { [facet]: v } })).ok) BL.toast(`Noted: ${facet} ${v}.`); } }))));
+          onclick: async () => { if ((await act({ type: "declare", facets: { [facet]: v } })).ok) BL.toast(_("Noted: %(what)s.", { what: `${facet} ${v}` })); } }))));
     }
     if (facets.length) {
-      box.append(BL.el("button", { class: "linklike", type: "button", text: "Forget what I said",
+      box.append(BL.el("button", { class: "linklike", type: "button", text: _("Forget what I said"),
         onclick: () => act({ type: "cancel" }) }));
     }
     $("declare").hidden = !facets.length;
@@ -157,7 +158,7 @@
     const mine = playing && s.to_move === s.seat;
     if (!mine) selected = null;
     $("you-label").textContent = (s.labels || {})[s.seat] || s.seat;
-    $("you-name").textContent = (s.names || {})[s.seat] ? ` as ${s.names[s.seat]}` : "";
+    $("you-name").textContent = (s.names || {})[s.seat] ? _(" as %(name)s", { name: s.names[s.seat] }) : "";
     $("you-dot").style.background = BL.seatColour(s, s.seat);
     BL.renderTurn($("turn"), s, s.seat);
     BL.renderScores($("scores"), s);
@@ -175,7 +176,7 @@
     $("resign").disabled = !!s.outcome;
     const offer = playing && drawOffer(s);
     $("accept-draw").hidden = !offer;
-    if (offer) $("accept-draw").textContent = `Accept ${BL.seatName(s, offer)}'s draw`;
+    if (offer) $("accept-draw").textContent = _("Accept %(seat)s's draw", { seat: BL.seatName(s, offer) });
     board.update(s);
   }
 
@@ -183,7 +184,7 @@
     if (!state || !state.sim) return;
     if (selected) {
       const r = await BL.api("POST", "/api/sim/place", { position: pos, piece: selected.piece });
-      if (r.ok) { selected = null; BL.toast(`Laid ${r.data.piece} on ${pos}.`); }
+      if (r.ok) { selected = null; BL.toast(_("Laid %(piece)s on %(cell)s.", { piece: r.data.piece, cell: pos })); }
       return;
     }
     // The same hands as on the table page: tap a piece to lift it, a cell to put it down.
@@ -192,20 +193,20 @@
     let r;
     if (here.length && !(zone && sim.lifted.length)) r = await BL.api("POST", "/api/sim/lift", { position: pos });
     else if (sim.lifted.length) r = await BL.api("POST", "/api/sim/place", { position: pos });
-    else { BL.toast("Tap a piece first to pick it up."); return; }
+    else { BL.toast(_("Tap a piece first to pick it up.")); return; }
     if (r.ok && r.data.sim) render({ ...state, sim: r.data.sim });
   }
 
   function signedOut(message) {
     document.querySelectorAll("main .card, #prompts").forEach((n) => { n.hidden = true; });
-    const card = BL.el("section", { class: "card notice" }, BL.el("h1", { text: "You are not at a seat" }),
+    const card = BL.el("section", { class: "card notice" }, BL.el("h1", { text: _("You are not at a seat") }),
       BL.el("p", { class: "error-message", text: message }),
-      BL.el("p", {}, BL.el("a", { class: "button", href: "/", text: "Open the table page" })));
+      BL.el("p", {}, BL.el("a", { class: "button", href: "/", text: _("Open the table page") })));
     document.querySelector("main").prepend(card);
   }
 
   $("end-turn").addEventListener("click", () => act({ type: "end-turn" }));
-  $("offer-draw").addEventListener("click", async () => { if ((await act({ type: "draw", offer: true })).ok) BL.toast("Draw offered."); });
+  $("offer-draw").addEventListener("click", async () => { if ((await act({ type: "draw", offer: true })).ok) BL.toast(_("Draw offered.")); });
   $("accept-draw").addEventListener("click", () => act({ type: "draw", accept: true }));
   $("resign").addEventListener("click", () => { $("resign-confirm").hidden = false; $("resign").hidden = true; });
   $("resign-no").addEventListener("click", () => { $("resign-confirm").hidden = true; $("resign").hidden = false; });
@@ -224,7 +225,7 @@
     revoked: signedOut,
     closed: async () => {
       const r = await BL.api("GET", "/api/seat", undefined, true);
-      if (!r.ok) signedOut(r.data.error || "This page lost its seat.");
+      if (!r.ok) signedOut(r.data.error || _("This page lost its seat."));
     },
   });
 })();

@@ -2,6 +2,7 @@
 "use strict";
 
 (() => {
+  const { _, n_ } = BL;
   const $ = (id) => document.getElementById(id);
   let state = null;
   let geoKey = null;
@@ -9,6 +10,11 @@
   let chain = Promise.resolve();
 
   const board = new Board($("board"), { onPick: (pos, zone) => pick(pos, zone) });
+
+  /* The host chose another language for the table: speak it (the page reloads once). */
+  function followLanguage(s) {
+    if (s.lang && s.lang !== BL.lang) location.reload();
+  }
 
   async function ensureGeometry(s) {
     const key = `${s.game}/${s.variant}`;
@@ -19,8 +25,8 @@
     geoKey = key;
     $("game-title").textContent = s.title;
     $("variant").textContent = s.variant;
-    $("intro-title").textContent = `${s.title} at the table`;
-    document.title = `${s.title}: Boardlight table`;
+    $("intro-title").textContent = _("%(game)s at the table", { game: s.title });
+    document.title = _("%(game)s: Boardlight table", { game: s.title });
   }
 
   async function ensureJoinCodes(s) {
@@ -35,14 +41,14 @@
       const card = BL.el("div", { class: "join-code" + (seat.joined ? " joined" : "") },
         BL.el("div", { class: "who" }, BL.dot(BL.seatColour(s, seat.seat)), BL.seatName(s, seat.seat)));
       if (seat.computer) {
-        card.append(BL.el("p", { class: "small", text: "Played by the computer: no phone needed." }));
+        card.append(BL.el("p", { class: "small", text: _("Played by the computer: no phone needed.") }));
       } else if (seat.qr) {
         const code = BL.el("div", { class: "qr-box" });
         code.innerHTML = seat.qr; // SVG made by the server (segno), not from user input
-        card.append(code, BL.el("a", { href: seat.url, text: "or open this link" }));
+        card.append(code, BL.el("a", { href: seat.url, text: _("or open this link") }));
       } else {
-        card.append(BL.el("p", { class: "small", text: "✓ joined" }),
-          BL.el("p", { class: "small muted", text: "Lost the page? The host can give a new link." }));
+        card.append(BL.el("p", { class: "small", text: _("✓ joined") }),
+          BL.el("p", { class: "small muted", text: _("Lost the page? The host can give a new link.") }));
       }
       box.append(card);
     }
@@ -54,17 +60,17 @@
     if (p.kind !== "takeback") return [];
     if (mySeat) {
       const answer = (accept) => BL.api("POST", "/api/seat/action", { type: "takeback", accept });
-      return [BL.el("button", { class: "button primary", type: "button", text: "Yes, take it back",
+      return [BL.el("button", { class: "button primary", type: "button", text: _("Yes, take it back"),
         onclick: () => answer(true) }),
-      BL.el("button", { class: "button", type: "button", text: "No, play on", onclick: () => answer(false) })];
+      BL.el("button", { class: "button", type: "button", text: _("No, play on"), onclick: () => answer(false) })];
     }
     if (state.sim) {
       // The board's end-turn button says "yes", as on a real board; "no" is putting the
       // pieces back, or a player's answer on their own page.
-      return [BL.el("button", { class: "button primary", type: "button", text: "Yes, take it back",
+      return [BL.el("button", { class: "button primary", type: "button", text: _("Yes, take it back"),
         onclick: () => press("end-turn") })];
     }
-    return [BL.el("span", { class: "small", text: "Players answer on their phones." })];
+    return [BL.el("span", { class: "small", text: _("Players answer on their phones.") })];
   }
 
   function renderSim(s) {
@@ -73,19 +79,20 @@
     if (!sim) return;
     const hand = $("hand");
     hand.replaceChildren();
-    if (!sim.lifted.length) hand.append(BL.el("span", { class: "muted", text: "nothing" }));
+    if (!sim.lifted.length) hand.append(BL.el("span", { class: "muted", text: _("nothing") }));
     for (const kind of sim.lifted) {
       const chip = BL.el("span", { class: "piece-chip", title: kind });
       chip.style.background = BL.pieceColour(s, kind);
       hand.append(chip);
     }
     $("sim-help").textContent = sim.lifted.length
-      ? "Tap the cell where it goes (or tap another piece to pick that up too)."
-      : (s.status === "setup" ? "Put the pieces where the set-up says." :
-        "Tap a piece to pick it up. A move that could still grow waits a moment: press End turn when you are done.");
+      ? _("Tap the cell where it goes (or tap another piece to pick that up too).")
+      : (s.status === "setup" ? _("Put the pieces where the set-up says.") :
+        _("Tap a piece to pick it up. A move that could still grow waits a moment: press End turn when you are done."));
   }
 
   function render(s) {
+    followLanguage(s);
     state = s;
     board.update(s);
     BL.renderTurn($("turn"), s, null);
@@ -101,7 +108,7 @@
       recent.append(BL.el("li", { value: String(m.ply) }, `${m.move} `,
         BL.el("span", { class: "muted", text: m.seat ? BL.seatName(s, m.seat) : "" })));
     }
-    $("position").textContent = (s.view || {}).cells ? "" : `Position: ${s.position}`;
+    $("position").textContent = (s.view || {}).cells ? "" : _("Position: %(position)s", { position: s.position });
     renderSim(s);
     BL.renderExtras($("extras"), $("table-extras"), s);
   }
@@ -126,12 +133,12 @@
     const here = sim.layout[pos] || [];
     if (here.length && !(zone && sim.lifted.length)) return simPost("lift", { position: pos });
     if (sim.lifted.length) return simPost("place", { position: pos });
-    BL.toast("Tap a piece first to pick it up.");
+    BL.toast(_("Tap a piece first to pick it up."));
   }
 
   async function press(button) {
     const r = await BL.api("POST", "/api/sim/button", { button });
-    if (r.ok) BL.toast("End of turn pressed.");
+    if (r.ok) BL.toast(_("End of turn pressed."));
   }
 
   $("end-turn").addEventListener("click", () => press("end-turn"));
