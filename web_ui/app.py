@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask, Response
 from flask_babel import Babel, get_locale
 
-from web_ui.areas import host, lang, pairing, seat, sim, table
+from web_ui.areas import host, howto, lang, pairing, seat, sim, table
 from web_ui.http import register_errors
 from web_ui.i18n import DEFAULT, DIRECTORY, LANGUAGES, NAMES
 from web_ui.ports import BoardService
@@ -55,7 +55,7 @@ def create_app(service: BoardService, config: Mapping[str, Any] | None = None) -
                 "language_names": NAMES}
 
     register_errors(app)
-    for area in (table, seat, host, sim, lang, pairing):  # pairing: a club board's
+    for area in (table, seat, host, sim, lang, howto, pairing):  # pairing: a club board's
         app.register_blueprint(area.bp)
 
     @app.after_request

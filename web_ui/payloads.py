@@ -18,10 +18,11 @@ import segno
 
 from controller.rules.base import Game
 from controller.session.messages import Message
+from web_ui.games import geometry_extras
 from web_ui.i18n import current, translator
 from web_ui.ports import BoardService
 from web_ui.state import WebState
-from web_ui.vocab import seat_name
+from web_ui.vocab import piece_name, seat_name
 from web_ui.words import words
 
 
@@ -51,8 +52,10 @@ def sim_json(service: BoardService) -> dict[str, Any] | None:
 
 def _extras(web: WebState, seats: Sequence[str], lang: str) -> dict[str, Any]:
     service = web.service
+    t = translator(lang)
+    kinds = service.game.pieces(service.variant)
     return {"labels": labels(service.game, seats, lang), "colours": colours(service.game, seats),
-            "lang": lang,
+            "lang": lang, "pieces": {k: piece_name(service.game, k, t) for k in kinds},
             "joined": web.tokens.joined(), "links": web.tokens.generation,
             "sim": sim_json(service),
             "board": "simulated" if service.sim is not None else "sensors"}
@@ -86,7 +89,8 @@ def geometry_json(service: BoardService) -> dict[str, Any]:
     return {"game": game.name, "title": game.title, "variant": variant, "shape": geo.shape,
             "cells": list(geo.cells), "zones": list(geo.zones),
             "coords": {p: [round(x, 4), round(y, 4)] for p, (x, y) in geo.coords.items()},
-            "leds": sorted(service.spec.led_index), "sensed": sorted(service.spec.sensed)}
+            "leds": sorted(service.spec.led_index), "sensed": sorted(service.spec.sensed),
+            "extras": geometry_extras(game, variant)}
 
 
 @lru_cache(maxsize=64)

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -45,3 +46,10 @@ def client(app: Flask) -> FlaskClient:
 @pytest.fixture
 def toy_app(toy: Service) -> Flask:
     return create_app(toy, {"HOST_TOKEN": HOST_TOKEN})
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless (``tests/web_ui/browser.py``); fails when it is missing."""
+    from tests.web_ui.browser import launch
+    yield from launch()

@@ -5,75 +5,18 @@ Screenshots go to test-artifacts/ for people to look at.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from boardlight.service import Service, ServiceOptions
 from tests.support.toygame import TOY
+from tests.web_ui.browser import Phone
 from tests.web_ui.conftest import FAST
 from tests.web_ui.support import HOST_TOKEN, serving, wait_until
 
-CHROMIUM = os.environ.get("BOARDLIGHT_CHROMIUM", "/usr/bin/chromium")  # as bootstrap.py
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-
-# The test command installs chromium when it is missing (bootstrap.py); a machine that cannot
-# run a browser opts out explicitly with BOARDLIGHT_SKIP_BROWSER=1 rather than passing unseen.
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(
-    bool(os.environ.get("BOARDLIGHT_SKIP_BROWSER")), reason="BOARDLIGHT_SKIP_BROWSER is set")]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    if not os.path.exists(CHROMIUM):
-        pytest.fail(f"no chromium at {CHROMIUM}: 'sudo apt-get install chromium' (the test "
-                    "command does it when it can), or set BOARDLIGHT_SKIP_BROWSER=1")
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        chromium = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield chromium
-        chromium.close()
-
-
-class Phone:
-    """One phone: its own browser context; every page error is kept."""
-
-    def __init__(self, browser: Any, base: str, **device: Any) -> None:
-        self.context = browser.new_context(**(device or PHONE))
-        self.page = self.context.new_page()
-        self.base = base
-        self.errors: list[str] = []
-        self.navigations = 0
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
-                     else None)
-        self.page.on("framenavigated", self._navigated)
-
-    def _navigated(self, frame: Any) -> None:
-        if frame == self.page.main_frame:
-            self.navigations += 1
-
-    def open(self, path: str) -> Any:
-        self.page.goto(self.base + path)
-        self.page.wait_for_selector("#live.on")
-        return self.page
-
-    def shot(self, name: str, full: bool = True) -> Path:
-        ARTIFACTS.mkdir(exist_ok=True)
-        path = ARTIFACTS / name
-        self.page.screenshot(path=str(path), full_page=full)
-        return path
-
-    def close(self) -> None:
-        assert self.errors == []
-        self.context.close()
+pytestmark = pytest.mark.slow
 
 
 def test_the_table_page_on_a_phone_follows_a_move_without_reloading(browser, abalone):
@@ -183,7 +126,7 @@ def test_a_player_resigns_with_a_confirm_step(browser, abalone):
         expect(page.locator("#resign-confirm")).to_be_visible()
         assert abalone.table.public()["outcome"] is None  # nothing happens before "yes"
         page.click("#resign-yes")
-        expect(page.locator("#outcome")).to_have_text("Black wins (resignation of w).")
+        expect(page.locator("#outcome")).to_have_text("Black wins: White resigned.")
         phone.close()
 
 

@@ -77,7 +77,8 @@ def play_one_game(service: Any, truth: Truth, table: Browser,
         ply = snap["ply"]
         # The other seat acts out of turn, everybody looks: nothing changes.
         status, body = phones[other].post("/api/seat/action", {"type": "end-turn"})
-        assert (status, body) == (409, {"error": f"it is {TOY.seat_name(mover)}'s turn, not {TOY.seat_name(other)}'s"})
+        said = f"it is {TOY.seat_name(mover)}'s turn, not {TOY.seat_name(other)}'s"
+        assert (status, body) == (409, {"error": said})
         status, mine = phones[mover].get("/api/seat")
         assert status == 200 and mine["view"]["hand"] == list(hand)
         phones[other].get("/api/seat")

@@ -20,13 +20,14 @@ from controller.errors import BoardError
 from controller.session.actions import parse_action
 from controller.session.messages import Message
 from web_ui.areas.common import event_stream
+from web_ui.games import assets
 from web_ui.http import json_object
 from web_ui.i18n import current, gettext, translator
 from web_ui.outcome import post_and_wait
 from web_ui.payloads import seat_label, seat_payload
 from web_ui.state import WebState, web_state
 from web_ui.tokens import Revoked
-from web_ui.vocab import N_
+from web_ui.vocab import N_, game_name
 from web_ui.words import words
 
 bp = Blueprint("seat", __name__)
@@ -105,8 +106,10 @@ def join(token: str) -> Any:
 def page() -> str:
     web = web_state()
     seat = current_seat(web)
-    return render_template("seat.html", title=web.service.game.title,
-                           label=seat_label(web.service.game, seat), seat=seat)
+    game = web.service.game
+    return render_template("seat.html", title=game_name(game, translator(current())),
+                           label=seat_label(game, seat), seat=seat, game=game.name,
+                           game_assets=assets(game.name))
 
 
 @bp.get("/api/seat")

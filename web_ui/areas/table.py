@@ -7,9 +7,11 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, render_template
 
 from web_ui.areas.common import base_url, event_stream
-from web_ui.i18n import current
+from web_ui.games import assets
+from web_ui.i18n import current, translator
 from web_ui.payloads import geometry_json, join_entries, public_payload
 from web_ui.state import web_state
+from web_ui.vocab import game_name
 
 bp = Blueprint("table", __name__)
 
@@ -17,8 +19,9 @@ bp = Blueprint("table", __name__)
 @bp.get("/")
 def page() -> str:
     service = web_state().service
-    return render_template("table.html", title=service.game.title, variant=service.variant,
-                           simulated=service.sim is not None)
+    return render_template("table.html", title=game_name(service.game, translator(current())),
+                           variant=service.variant, simulated=service.sim is not None,
+                           game=service.game.name, game_assets=assets(service.game.name))
 
 
 @bp.get("/api/state")

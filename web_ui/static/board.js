@@ -1,4 +1,14 @@
-/* The board as SVG, drawn from the game's geometry and kept current from snapshots. */
+/* The board as SVG, drawn from the game's geometry and kept current from snapshots.
+
+   A game may change how its board is drawn through hooks in BL.gameHooks (its own
+   static/games/<name>.js, loaded before the page's script), each optional:
+     prepare(geo, board)                 before drawing: adjust geo.coords (levels side by side)
+     decorate(root, geo, board)          draw under the cells (square colours, fields, poles)
+     cellShape(pos, geo, x, y, zone, board) -> SVG element | null   a cell of its own shape
+     showCell(pos, state, board) -> bool  whether an (empty) cell is drawn and can be tapped
+     drawPiece(node, stack, state, board) -> bool   draw a position's pieces itself (node.art)
+     describe(pos, stack, state) -> string   the accessible name of a position and its pieces
+   The table and seat pages use more hooks (tableInfo, hand, moveWords, outcomeWords). */
 "use strict";
 
 const S = 40; // user units per cell (geometry is in cells; small units upset some renderers)
@@ -11,9 +21,12 @@ class Board {
     this.geo = null;
   }
 
+  get hooks() { return BL.gameHooks || {}; }
+
   setGeometry(geo) {
     this.geo = geo;
     this.nodes = {};
+    if (this.hooks.prepare) this.hooks.prepare(geo, this);
     const pts = geo.cells.map((p) => this._xy(geo, p));
     this.zoneXY = this._zonePlaces(geo, pts);
     pts.push(...Object.values(this.zoneXY));
@@ -21,9 +34,10 @@ class Board {
     const xs = pts.map((p) => p[0]), ys = pts.map((p) => p[1]);
     const x0 = Math.min(...xs) - m, y0 = Math.min(...ys) - m;
     const w = Math.max(...xs) - Math.min(...xs) + 2 * m, h = Math.max(...ys) - Math.min(...ys) + 2 * m;
-    const root = BL.svg("svg", { viewBox: `${x0} ${y0} ${w} ${h}`, role: "img",
+    const root = BL.svg("svg", { viewBox: `${x0} ${y0} ${w} ${h}`, role: "group",
       "aria-label": BL._("%(game)s board", { game: geo.title }) });
     root.append(this._defs());
+    if (this.hooks.decorate) this.hooks.decorate(root, geo, this);
     // Lower levels first, so that a pyramid's upper seats are drawn on top.
     const cells = [...geo.cells].sort((a, b) => Board.level(geo, a) - Board.level(geo, b));
     for (const pos of cells) root.append(this._position(pos, geo, false));
@@ -78,6 +92,27 @@ class Board {
     return defs;
   }
 
+  /* A zone beside the board in words: "tray-b" -> "pushed off: Black" (a game's zoneName
+     hook names its own). */
+  static zoneName(pos, state) {
+    const m = pos.match(/^(tray|supply|reserve|eliminated)-(.+)$/);
+    if (!m) return pos;
+    const kinds = { tray: BL._("pushed off"), supply: BL._("supply"), reserve: BL._("reserve"),
+      eliminated: BL._("out of play") };
+    const seat = (state.seats || []).includes(m[2]) ? BL.seatName(state, m[2]) : m[2];
+    return BL._("%(kind)s: %(seat)s", { kind: kinds[m[1]], seat });
+  }
+
+  /* "c3: black marble", "c3: 2 pieces, black marble on top", "c3: empty". */
+  static describe(pos, stack, state) {
+    const names = state.pieces || {};
+    if (!stack.length) return BL._("%(place)s: empty", { place: pos });
+    const top = names[stack[stack.length - 1]] || stack[stack.length - 1];
+    if (stack.length === 1) return BL._("%(place)s: %(piece)s", { place: pos, piece: top });
+    return BL.n_("%(place)s: %(n)s piece, %(piece)s on top", "%(place)s: %(n)s pieces, %(piece)s on top",
+      stack.length, { place: pos, piece: top });
+  }
+
   static level(geo, pos) {
     return geo.shape === "pyramid" && /^[0-9]/.test(pos) ? parseInt(pos, 10) : 0;
   }
@@ -89,6 +124,8 @@ class Board {
   }
 
   _shape(geo, x, y, zone, pos) {
+    const own = this.hooks.cellShape ? this.hooks.cellShape(pos, geo, x, y, zone, this) : null;
+    if (own) return own;
     if (zone && this.inBoard.has(pos)) {
       return BL.svg("rect", { class: "zone", x: x - 0.9 * S, y: y - 0.9 * S, width: 1.8 * S, height: 1.8 * S, rx: 0.5 * S });
     }
@@ -126,16 +163,18 @@ class Board {
     const piece = BL.svg("circle", { class: "piece", cx, cy: py, r: pr, visibility: "hidden" });
     const shine = BL.svg("circle", { cx, cy: py, r: pr, fill: "url(#shine)", "pointer-events": "none", visibility: "hidden" });
     const count = BL.svg("text", { class: "count", x: cx, y: py, visibility: "hidden" });
-    g.append(shape, label, glow, led, piece, shine, count);
+    const art = BL.svg("g", { class: "art", "pointer-events": "none" });  // a game's own pieces
+    g.append(shape, label, glow, led, piece, shine, count, art);
     if (this.onPick) {
       shape.classList.add("clickable");
       g.addEventListener("click", () => this.onPick(pos, zone));
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
       g.setAttribute("aria-label", pos);
+      g.setAttribute("data-label", "");
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.onPick(pos, zone); } });
     }
-    this.nodes[pos] = { g, shape, label, glow, led, piece, shine, count, zone };
+    this.nodes[pos] = { g, shape, label, glow, led, piece, shine, count, art, zone, x: cx, y: py, r: pr };
     return g;
   }
 
@@ -151,12 +190,15 @@ class Board {
       const committed = standing.length ? standing[standing.length - 1] : (cells[pos] || "");
       const stack = sim ? (sim.layout[pos] || []) : (standing.length ? standing : (committed ? [committed] : []));
       const physical = stack.length ? stack[stack.length - 1] : "";
+      if (this.hooks.showCell) n.g.setAttribute("visibility", this.hooks.showCell(pos, state, this) || physical ? "visible" : "hidden");
       let kind = physical, cls = "piece";
       if (sim && physical && physical !== committed && !n.zone) cls += " pending";
       if (!physical && committed) { kind = committed; cls += " lifted"; }
-      const show = kind ? "visible" : "hidden";
+      const own = this.hooks.drawPiece && this.hooks.drawPiece(n, stack, state, this, { kind, lifted: !physical && !!committed });
+      const show = kind && !own ? "visible" : "hidden";
+      if (!own) n.art.replaceChildren();
       n.piece.setAttribute("visibility", show);
-      n.shine.setAttribute("visibility", kind && !cls.includes("lifted") ? "visible" : "hidden");
+      n.shine.setAttribute("visibility", kind && !own && !cls.includes("lifted") ? "visible" : "hidden");
       if (kind) {
         n.piece.setAttribute("fill", BL.pieceColour(state, kind));
         n.piece.setAttribute("class", cls);
@@ -164,7 +206,7 @@ class Board {
       const many = stack.length > 1;
       // A stack shows its height; a single magnet stone its sign ("blue+" -> "+").
       const sign = !many && kind ? (String(kind).match(/[+-]$/) || [""])[0] : "";
-      n.count.setAttribute("visibility", many || sign ? "visible" : "hidden");
+      n.count.setAttribute("visibility", !own && (many || sign) ? "visible" : "hidden");
       n.count.textContent = many ? String(stack.length) : (sign === "-" ? "−" : sign);
       n.count.setAttribute("fill", kind && BL.pieceColour(state, kind) === "#1c1a19" ? "#fff" : "#1c1a19");
       const light = leds[pos];
@@ -176,7 +218,12 @@ class Board {
           node.setAttribute("class", light[3] ? `${cls} blink` : cls);
         }
       }
-      n.g.setAttribute("aria-label", `${pos}${kind ? ": " + kind : ""}${on ? ", lit" : ""}`);
+      const where = n.zone ? (this.hooks.zoneName ? this.hooks.zoneName(pos, state) : Board.zoneName(pos, state)) : pos;
+      const said = this.hooks.describe ? this.hooks.describe(pos, stack, state, n.zone)
+        : Board.describe(where, stack, state);
+      n.g.setAttribute("aria-label", on ? BL._("%(place)s, lit", { place: said }) : said);
+      if (n.zone) n.label.textContent = this.hooks.zoneName ? this.hooks.zoneName(pos, state)
+        : Board.zoneName(pos, state);
     }
   }
 }

@@ -207,8 +207,31 @@ const BL = (() => {
     if (c.running) clockTimer = setInterval(tick, 250);
   }
 
-  /* The public view's other facts (a game's open cards, reserves, pile), in words; lists
-     per seat ("Red 10C, JC") included, the game's own move list left out. */
+  /* The game's public information, in the players' words: the game's own tableInfo hook
+     (static/games/<name>.js) fills the box; a game without one shows nothing there. */
+  function renderTableInfo(box, card, s) {
+    const hooks = BL.gameHooks || {};
+    if (!hooks.tableInfo) { renderExtras(box, card, s); return; }
+    box.replaceChildren();
+    hooks.tableInfo(box, s);
+    card.hidden = !box.childElementCount;
+  }
+
+  /* The moves in playing order, oldest first, numbered by ply; the newest in view. */
+  function renderMoves(list, s) {
+    const hooks = BL.gameHooks || {};
+    list.replaceChildren();
+    for (const m of s.moves || []) {
+      const words = hooks.moveWords ? hooks.moveWords(m.move, s, m) : m.move;
+      list.append(el("li", { value: String(m.ply) },
+        m.seat ? dot(seatColour(s, m.seat)) : null, el("span", { class: "move", text: words }),
+        el("span", { class: "muted", text: m.seat ? " " + seatName(s, m.seat) : "" })));
+    }
+    if (list.lastElementChild) list.lastElementChild.scrollIntoView({ block: "nearest" });
+  }
+
+  /* The public view's facts as a list of name: value rows (kept for games without their own
+     words yet; no page uses it for a game that has a tableInfo hook). */
   function renderExtras(box, card, s) {
     const skip = new Set(["game", "variant", "position", "seats", "to_move", "cells", "scores",
       "outcome", "target", "title", "hand", "board", "team_of"]);
@@ -264,9 +287,23 @@ const BL = (() => {
     box.hidden = !o;
     if (!o) return;
     const winners = listed((o.winners || []).map((s) => seatName(state, s)));
-    box.textContent = o.draw ? _("Drawn (%(reason)s).", { reason: o.reason })
-      : n_("%(winners)s wins (%(reason)s).", "%(winners)s win (%(reason)s).", o.winners.length,
-        { winners, reason: o.reason });
+    const reason = outcomeReason(o, state);
+    box.textContent = o.draw ? _("Drawn: %(reason)s.", { reason })
+      : n_("%(winners)s wins: %(reason)s.", "%(winners)s win: %(reason)s.", o.winners.length,
+        { winners, reason });
+  }
+
+  /* Why a game ended, in words: resignation, time and agreement here; a game's own reasons
+     through its outcomeWords hook; else the rules' own words. */
+  function outcomeReason(o, state) {
+    const r = String(o.reason || "");
+    let m = r.match(/^resignation of (\S+)$/);
+    if (m) return _("%(seat)s resigned", { seat: seatName(state, m[1]) });
+    m = r.match(/^time: (\S+) ran out$/);
+    if (m) return _("%(seat)s ran out of time", { seat: seatName(state, m[1]) });
+    if (r === "agreement") return _("agreed by the players");
+    const hooks = BL.gameHooks || {};
+    return (hooks.outcomeWords && hooks.outcomeWords(o, state)) || r;
   }
 
   const PROMPT_TITLES = { setup: _("Set-up"), correction: _("Put it back"), illegal: _("Not legal"),
@@ -296,5 +333,6 @@ const BL = (() => {
   return { _, n_, listed, number: (n) => NUMBER.format(n), lang: LANG,
     el, svg, toast, api, connect, pieceColour, seatColour, seatName, dot,
     renderTurn, renderScores, renderClocks, renderExtras, renderOutcome, renderPrompts,
-    renderLastMove, renderMatch, matchWords };
+    renderLastMove, renderMatch, matchWords, renderMoves, renderTableInfo, outcomeReason,
+    gameName: document.documentElement.dataset.game || null };
 })();

@@ -11,6 +11,16 @@
   let lastError = { text: "", at: 0 };
 
   const board = new Board($("board"), { onPick: (pos, zone) => pick(pos, zone) });
+  const hooks = BL.gameHooks || {};
+  /* What a game's phone hooks may do (static/games/<name>.js): hand(box, s, tools),
+     declare(box, s, tools), untraced(box, s, tools) draw those parts of the page themselves
+     (returning true); choiceWords(move, s) names a move the phone asks about. */
+  const tools = {
+    act: (action) => act(action),
+    selected: () => selected,
+    select: (piece, index) => { selected = piece === null ? null : { piece, index }; render(state); },
+    toast: (text, bad) => BL.toast(text, bad),
+  };
 
   function fail(text) {
     // The same refusal comes back on the request and on the stream: show it once.
@@ -39,7 +49,8 @@
   function promptButtons(p) {
     if (p.kind === "choose" && p.choices.length) {
       return p.choices.map((move) => BL.el("button", { class: "button primary", type: "button",
-        text: move, onclick: () => act({ type: "choose", move }) }));
+        text: hooks.choiceWords ? hooks.choiceWords(move, state) : move,
+        onclick: () => act({ type: "choose", move }) }));
     }
     if (p.kind === "takeback") {
       return [BL.el("button", { class: "button primary", type: "button", text: _("Yes, take it back"),
@@ -88,6 +99,11 @@
   function renderPrivate(s) {
     const box = $("private-items");
     box.replaceChildren();
+    if (hooks.hand && hooks.hand(box, s, tools)) {
+      $("private").hidden = !box.childElementCount;
+      $("lay-help").hidden = true;
+      return;
+    }
     const view = s.view || {};
     const declarable = new Set(Object.values(s.declare || {}).flat().map(String));
     let layable = false;
@@ -129,6 +145,10 @@
   function renderDeclare(s) {
     const box = $("declare-options");
     box.replaceChildren();
+    if (hooks.declare && hooks.declare(box, s, tools)) {
+      $("declare").hidden = !box.childElementCount;
+      return;
+    }
     const facets = Object.entries(s.declare || {});
     for (const [facet, values] of facets) {
       box.append(BL.el("div", { class: "action-row" }, BL.el("span", { class: "k", text: facet }),
@@ -145,6 +165,10 @@
   function renderUntraced(s) {
     const box = $("untraced-moves");
     box.replaceChildren();
+    if (hooks.untraced && hooks.untraced(box, s, tools)) {
+      $("untraced").hidden = !box.childElementCount;
+      return;
+    }
     for (const move of s.untraced || []) {
       box.append(BL.el("button", { class: "button", type: "button", text: move,
         onclick: () => act({ type: "move", move }) }));
@@ -170,7 +194,7 @@
     renderPrivate(s);
     renderDeclare(s);
     renderUntraced(s);
-    BL.renderExtras($("seat-extras-items"), $("seat-extras"), s);
+    BL.renderTableInfo($("seat-extras-items"), $("seat-extras"), s);
     $("end-turn").disabled = !mine;
     $("offer-draw").disabled = !playing;
     $("resign").disabled = !!s.outcome;
@@ -220,7 +244,10 @@
   });
 
   BL.connect("/api/seat/events", {
-    state: (s) => { chain = chain.then(async () => { await ensureGeometry(s); render(s); }); },
+    state: (s) => {
+      if (BL.gameName && s.game !== BL.gameName) { location.reload(); return; }
+      chain = chain.then(async () => { await ensureGeometry(s); render(s); });
+    },
     rejected: fail,
     revoked: signedOut,
     closed: async () => {

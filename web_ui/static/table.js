@@ -11,9 +11,10 @@
 
   const board = new Board($("board"), { onPick: (pos, zone) => pick(pos, zone) });
 
-  /* The host chose another language for the table: speak it (the page reloads once). */
+  /* The host chose another language for the table, or started another game: the page
+     reloads once (its words and the game's own drawing come with the page). */
   function followLanguage(s) {
-    if (s.lang && s.lang !== BL.lang) location.reload();
+    if ((s.lang && s.lang !== BL.lang) || (BL.gameName && s.game !== BL.gameName)) location.reload();
   }
 
   async function ensureGeometry(s) {
@@ -25,7 +26,6 @@
     geoKey = key;
     $("game-title").textContent = s.title;
     $("variant").textContent = s.variant;
-    $("intro-title").textContent = _("%(game)s at the table", { game: s.title });
     document.title = _("%(game)s: Boardlight table", { game: s.title });
   }
 
@@ -102,15 +102,10 @@
     BL.renderOutcome($("outcome"), s);
     BL.renderPrompts($("prompts"), s, takebackButtons);
     BL.renderLastMove($("last-move"), s);
-    const recent = $("recent");
-    recent.replaceChildren();
-    for (const m of (s.moves || []).slice(-10).reverse()) {
-      recent.append(BL.el("li", { value: String(m.ply) }, `${m.move} `,
-        BL.el("span", { class: "muted", text: m.seat ? BL.seatName(s, m.seat) : "" })));
-    }
-    $("position").textContent = (s.view || {}).cells ? "" : _("Position: %(position)s", { position: s.position });
+    BL.renderMoves($("recent"), s);
+    $("position").textContent = s.position || "";
     renderSim(s);
-    BL.renderExtras($("extras"), $("table-extras"), s);
+    BL.renderTableInfo($("extras"), $("table-extras"), s);
   }
 
   function apply(s) {
