@@ -66,10 +66,10 @@ def script_catalog(lang: str) -> str:
             catalog = read_mo(f)
         sources = _script_messages()
         for message in catalog:
-            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            key = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
             if not key or key not in sources or not message.string:
                 continue
-            words[key] = list(message.string) if isinstance(message.string, tuple) \
+            words[key] = list(message.string) if isinstance(message.string, (tuple, list)) \
                 else message.string
     body = json.dumps({"lang": lang, "words": words}, ensure_ascii=False,
                       separators=(",", ":"), sort_keys=True)

@@ -79,6 +79,10 @@ PIECES: dict[tuple[str, str], tuple[str, str]] = {
 }
 
 
+# The computer's levels (``controller.ai.LEVELS``), as the host page and the table name them.
+LEVELS: tuple[str, ...] = (N_("easy"), N_("quick"), N_("club"), N_("strong"))
+
+
 def game_name(game: Game[Any, Any], t: NullTranslations) -> str:
     return t.gettext(GAMES.get(game.name, game.title))
 

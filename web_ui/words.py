@@ -33,6 +33,11 @@ class Words:
         said = self.t.gettext(text)
         return said % params if params else said
 
+    def word(self, text: str) -> str:
+        """A word chosen at run time (a mode, a level), marked for the catalogs where it is
+        defined."""
+        return self.t.gettext(text)
+
     def n_(self, one: str, many: str, n: int, **params: Any) -> str:
         return self.t.ngettext(one, many, n) % {"n": n, **params}
 
@@ -100,6 +105,18 @@ def _computer(m: Message, w: Words) -> str:
                take=take, put=put)
 
 
+def _waiting_steps(m: Message, w: Words) -> str:
+    steps = []
+    if m["take"]:
+        steps.append(w.n_("take the piece off %(cells)s", "take the pieces off %(cells)s",
+                          len(m["take"]), cells=w.listed(m["take"])))
+    if m["put"]:
+        steps.append(w.n_("put a piece on %(cells)s", "put pieces on %(cells)s", len(m["put"]),
+                          cells=w.listed(m["put"])))
+    return w._("To finish %(seat)s's move: %(steps)s.", seat=w.seat(m["seat"]),
+               steps="; ".join(steps))
+
+
 def _unknown_facet(m: Message, w: Words) -> str:
     if m["facets"]:
         return w._("%(facet)r is nothing to declare; here you may declare: %(facets)s",
@@ -107,6 +124,10 @@ def _unknown_facet(m: Message, w: Words) -> str:
     return w._("%(facet)r is nothing to declare; no move here needs one: the board sees them "
                "all", facet=m["facet"])
 
+
+# The modes a refusal may name, for the catalogs (translated where they are used).
+MODES = {"setup": N_("being set up"), "playing": N_("being played"), "over": N_("over"),
+         "disconnected": N_("disconnected from the board")}
 
 WORDS: dict[str, Render] = {
     "setup.place": _setup,
@@ -122,12 +143,19 @@ WORDS: dict[str, Render] = {
                                        seat=w.seat(m["seat"]), move=m["move"]),
     "draw.offered": lambda m, w: w._("%(seat)s offers a draw.", seat=w.seat(m["seat"])),
     "computer.plays": _computer,
+    "waiting.steps": _waiting_steps,
+    "waiting.moving": lambda m, w: (
+        w._("%(seat)s is moving: the piece from %(cells)s is still in the hand.",
+            seat=w.seat(m["seat"]), cells=w.listed(m["lifted"])) if m["lifted"]
+        else w._("%(seat)s is moving.", seat=w.seat(m["seat"]))),
+    "waiting.phone": lambda m, w: w._("Waiting for %(seat)s's phone: say there what you "
+                                      "played.", seat=w.seat(m["seat"])),
     # refusals
     "button.unknown": lambda m, w: w._("this board has no button %(button)r; its buttons: "
                                        "%(buttons)s", button=m["button"],
                                        buttons=w.listed(m["buttons"]) or w._("none")),
     "end.not-playing": lambda m, w: w._("no move to end: the game is %(mode)s",
-                                        mode=w._(m["mode"])),
+                                        mode=w.word(MODES.get(m["mode"], m["mode"]))),
     "end.ambiguous": lambda m, w: w._("the board shows more than one move: choose yours on "
                                       "your phone"),
     "end.nothing-yet": lambda m, w: w._("nothing to end yet: the board does not show a whole "
@@ -141,7 +169,7 @@ WORDS: dict[str, Render] = {
     "takeback.none": lambda m, w: w._("there is no move to take back"),
     "takeback.no-offer": lambda m, w: w._("there is no take-back to answer"),
     "action.not-playing": lambda m, w: w._("the game is %(mode)s; that action waits for play",
-                                           mode=w._(m["mode"])),
+                                           mode=w.word(MODES.get(m["mode"], m["mode"]))),
     "action.not-your-turn": lambda m, w: w._("it is %(to_move)s's turn, not %(seat)s's",
                                              to_move=w.seat(m["to_move"] or ""),
                                              seat=w.seat(m["seat"])),
@@ -160,9 +188,6 @@ WORDS: dict[str, Render] = {
     "game.over": lambda m, w: w._("the game is already over"),
     "rules.refused": lambda m, w: str(m["text"]),
 }
-
-# The modes a refusal may name, for the catalogs (translated where they are used).
-MODES = (N_("setup"), N_("playing"), N_("over"), N_("disconnected"))
 
 
 def words(message: Message, game: Game[Any, Any], lang: str = DEFAULT) -> str:

@@ -95,9 +95,12 @@ class Takeback:
 @dataclass(frozen=True, slots=True)
 class Moving:
     """On its way to a move; ``cannot``: only the table's public information allows it, the
-    mover's hand does not (said on the mover's phone alone)."""
+    mover's hand does not (said on the mover's phone alone); ``on_way``: the few moves (public
+    ones, or the one declared) a reading with a piece put down is on its way to, so that the
+    table can say what is left to do."""
 
     cannot: bool = False
+    on_way: tuple[Footprint, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +141,7 @@ def judge(moves: Moves, reading: Mapping[str, Value], evidence: Evidence,
     if guide is not None and moves.in_progress(diff, (guide,)):
         # The computer answered the previous move, which is final now (changing it takes a
         # take-back): a reading on the way to its move is that move being carried out.
-        return Moving()
+        return Moving(on_way=(guide,))
     last = situation.last
     if last is not None:
         # A reading on its way to the next player's move is theirs, not an amendment, unless
@@ -155,7 +158,7 @@ def judge(moves: Moves, reading: Mapping[str, Value], evidence: Evidence,
         # One public move reading so is enough to know (thousands of hands may explain it).
         cannot = bool(moves.matching(diff, source="public", distinct=True)) and not \
             moves.matching(diff)
-        return Moving(cannot)
+        return Moving(cannot, on_the_way(moves, diff, situation))
     return NoMove()
 
 
@@ -244,6 +247,36 @@ def moving(moves: Moves, diff: Diff, reading: Mapping[str, Value], situation: Si
     before = last.moves
     return bool(before.toward(before.diff_of(reading), "public", first=True,
                               keep=lambda fp: fp.move != last.footprint.move))
+
+
+def on_the_way(moves: Moves, diff: Diff, situation: Situation, most: int = 4
+               ) -> tuple[Footprint, ...]:
+    """The moves a reading with a piece put down is on its way to (the declared one, else
+    public ones, at most ``most``); none for pieces only lifted (too many to name)."""
+    if all(v == moves.empty for _, v in diff):
+        return ()
+    wanted = situation.declared.move
+    declared = moves.find(wanted) if wanted else None
+    if declared is not None:
+        return tuple(moves.in_progress(diff, (declared,)))
+    found: list[Footprint] = []
+    for fp in moves.toward(diff, "public"):
+        found.append(fp)
+        if len(found) >= most:
+            break
+    return tuple(found)
+
+
+def remaining(moves: Moves, fp: Footprint, reading: Mapping[str, Value]
+              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What is left of ``fp`` on a board that reads ``reading``: positions still to clear
+    (a captured piece to take off), positions still to fill."""
+    diff = moves.diff_of(reading)
+    take = tuple(sorted(p for p, v in fp.diff if v == moves.empty
+                        and reading.get(p, moves.empty) != moves.empty))
+    put = tuple(sorted(p for p in moves.targets(fp, diff)
+                       if p in moves.cells or p in moves.spec.sensed))
+    return take, put
 
 
 def _computer_move(moves: Moves, situation: Situation) -> Footprint | None:

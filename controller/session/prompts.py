@@ -15,6 +15,7 @@ from typing import Literal
 from controller.physical import Value
 from controller.session.correction import wrong_positions
 from controller.session.footprints import Footprint
+from controller.session.judge import remaining
 from controller.session.messages import Message
 from controller.session.moves import Moves
 from controller.session.picture import Mode
@@ -28,13 +29,15 @@ from controller.session.turn import (
 )
 
 PromptKind = Literal["setup", "correction", "illegal", "private", "choose", "takeback", "draw",
-                     "computer"]
+                     "computer", "waiting"]
 """``setup``: what to put where before the game (table); ``correction``: pieces to move back
 (table); ``illegal``: the board shows no move (table); ``private``: the mover's hand cannot make
 what the board shows (the mover's phone only); ``choose``: which of these moves (the mover's
 phone, choices: move texts); ``takeback``: take back? (table, choices accept/decline);
 ``draw``: a draw is offered (table, choice accept); ``computer``: the computer's move for a
-human to carry out (table)."""
+human to carry out (table); ``waiting``: what the board waits for while a move is on its way:
+what is left to do when the moves it may be agree on it (a captured piece to take off), or,
+after a while with nothing changing, that the mover is moving (table)."""
 
 ACCEPT_DECLINE = ("accept", "decline")
 
@@ -87,6 +90,13 @@ def _playing(scene: PromptScene) -> Iterable[Standing]:
             yield Standing(None, "takeback", Message.of(
                 "takeback.asked", seat=phase.asked_by, move=scene.history[-1][1]),
                 ACCEPT_DECLINE)
+    if isinstance(phase, InProgress) and scene.seat is not None:
+        said = waiting(scene, phase)
+        if said is not None:
+            yield Standing(None, "waiting", said)
+    if isinstance(phase, Asking) and scene.seat is not None:
+        # The table hears that the mover's phone must say which (never what it may say).
+        yield Standing(None, "waiting", Message.of("waiting.phone", seat=scene.seat))
     if isinstance(phase, Asking) and phase.ask_at is None and phase.candidates:
         yield Standing(scene.seat, "choose", Message.of("choose.which"),
                        tuple(fp.text for fp in phase.candidates))
@@ -101,6 +111,27 @@ def _playing(scene: PromptScene) -> Iterable[Standing]:
         take, put = hand_cells(fp)
         yield Standing(None, "computer", Message.of("computer.plays", seat=seat, move=fp.text,
                                                     take=tuple(take), put=tuple(put)))
+
+
+def waiting(scene: PromptScene, phase: InProgress) -> Message | None:
+    """What the board waits for while a move is on its way: the steps every move it may be
+    still needs (a captured piece to take off, a piece to put in a pole), at once; after a
+    while with nothing changing, at least that the mover is moving and what is lifted."""
+    steps: tuple[set[str], set[str]] | None = None
+    if phase.on_way:
+        moves = scene.moves()
+        for fp in phase.on_way:
+            take, put = remaining(moves, fp, scene.reading)
+            steps = (set(take), set(put)) if steps is None else (
+                steps[0] & set(take), steps[1] & set(put))
+    if steps is not None and (steps[0] or steps[1]):
+        return Message.of("waiting.steps", seat=scene.seat, take=tuple(sorted(steps[0])),
+                          put=tuple(sorted(steps[1])))
+    if phase.stalled:
+        moves = scene.moves()
+        lifted = tuple(sorted(p for p, v in moves.diff_of(scene.reading) if v == moves.empty))
+        return Message.of("waiting.moving", seat=scene.seat, lifted=lifted)
+    return None
 
 
 def setup_message(scene: PromptScene) -> Message:

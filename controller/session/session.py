@@ -84,6 +84,7 @@ class SessionConfig:
     settle_max: float = 2.5
     settle_factor: float = 2.5   # times the player's median pause between pieces
     grace: float = 1.2           # an unmatched, complete-looking board turns into correction
+    stall: float = 2.0           # a move on its way with nothing changing: the table says why
     # A press while the last piece is still being debounced waits at most this long for it.
     end_turn_hold: float = 0.1
     takeback: J.TakebackMode = "ask"
@@ -207,6 +208,8 @@ class GameSession(PhoneActions):
             times.append(phase.ask_at)
         if isinstance(phase, Unmatched):
             times.append(phase.since + self.config.grace)
+        if isinstance(phase, InProgress) and not phase.stalled:
+            times.append(phase.since + self.config.stall)
         if self.clocks and self.mode is Mode.PLAYING and self.clocks.deadline() is not None:
             times.append(self.clocks.deadline())  # type: ignore[arg-type]
         if self.held_press is not None:
@@ -230,6 +233,9 @@ class GameSession(PhoneActions):
         elif (isinstance(phase, Unmatched) and t - phase.since >= self.config.grace
               and self.mode is Mode.PLAYING):
             self.phase = Correcting(self._pairs_now())
+        elif isinstance(phase, InProgress) and not phase.stalled \
+                and t - phase.since >= self.config.stall:
+            self.phase = dataclasses.replace(phase, stalled=True)
 
     def settle_time(self, seat: str | None) -> float:
         """How long an extendable move waits: about 2.5 times this player's usual pause
@@ -360,9 +366,9 @@ class GameSession(PhoneActions):
                     self._take_back(t, ply, out)
                 elif not (isinstance(phase, TakebackOffered) and phase.ply == ply):
                     self.phase = TakebackOffered(ply)
-            case J.Moving(cannot):
+            case J.Moving(cannot, on_way):
                 if not isinstance(phase, Correcting):  # correction ends when the board matches
-                    self.phase = InProgress(cannot)
+                    self.phase = InProgress(cannot, on_way, since=t)
             case J.NoMove():
                 if isinstance(phase, Correcting):
                     self.phase = Correcting(self._pairs_now())

@@ -89,6 +89,9 @@ class Idle:
 @dataclass(frozen=True, slots=True)
 class InProgress:
     cannot: bool = False  # public information allows it, the mover's hand does not
+    on_way: tuple[Footprint, ...] = ()  # moves a reading with a piece put down may be making
+    since: float = 0.0    # when the board started to be on its way
+    stalled: bool = False  # nothing changed for a while: the table says what it waits for
 
 
 @dataclass(frozen=True, slots=True)

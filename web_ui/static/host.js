@@ -49,7 +49,7 @@
       played.value = (info.computer || {})[seat.seat] || "";
       box.append(BL.el("div", { class: "seat-row" }, qr,
         BL.el("div", { class: "meta" },
-          BL.el("label", {}, `${seat.label}${seat.joined ? " (joined)" : ""}`, input),
+          BL.el("label", {}, seat.joined ? _("%(seat)s (joined)", { seat: seat.label }) : seat.label, input),
           BL.el("label", {}, _("Played by"), played),
           ...(seat.url ? [BL.el("a", { href: seat.url, text: seat.url }),
             BL.el("button", { type: "button", class: "button", text: _("New link for this seat"),

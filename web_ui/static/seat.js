@@ -32,7 +32,7 @@
 
   async function act(action) {
     const r = await BL.api("POST", "/api/seat/action", action, true);
-    if (!r.ok) fail(r.data.error || `error ${r.status}`);
+    if (!r.ok) fail(r.data.error || _("error %(code)s", { code: r.status }));
     return r;
   }
 

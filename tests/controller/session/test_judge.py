@@ -127,4 +127,4 @@ def test_a_provisional_move_undone_at_once_is_withdrawn_and_later_offered_back(s
 def test_the_computers_shown_move_on_its_way_is_moving(start):
     shown = Declarations(move="C3D3", by_computer=True)
     verdict = judge(start, read(start, C3=0), evidence("C3"), situation(start, shown))
-    assert verdict == Moving(False)
+    assert verdict == Moving(False, (start.find("C3D3"),))

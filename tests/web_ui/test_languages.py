@@ -1,0 +1,50 @@
+"""Which language each page speaks: the browser's, until a player picks one for their seat;
+the table page the host's choice; refusals and the session's words in the reader's language."""
+
+from __future__ import annotations
+
+from tests.web_ui.support import HOST_TOKEN
+
+
+def token_of(app, seat):
+    return app.extensions["boardlight"].tokens.token(seat)
+
+
+def test_a_page_follows_the_browsers_language(client):
+    de = client.get("/", headers={"Accept-Language": "de-CH,de;q=0.9,en;q=0.5"}).data.decode()
+    assert '<html lang="de"' in de and "Als Spieler beitreten" in de
+    fr = client.get("/", headers={"Accept-Language": "fr-FR"}).data.decode()
+    assert '<html lang="fr"' in fr and "Rejoindre la partie" in fr
+    en = client.get("/", headers={"Accept-Language": "it, nl"}).data.decode()
+    assert '<html lang="en"' in en and "Join as a player" in en
+
+
+def test_the_scripts_get_their_words_from_the_same_catalog(client):
+    script = client.get("/i18n/de.js").data.decode()
+    assert script.startswith("window.BL_LANG = ") and '"lang":"de"' in script
+    assert '"Your turn":"Du bist am Zug"' in script  # a message of common.js
+    assert "Als Spieler beitreten" not in script      # a template's message stays there
+    assert client.get("/i18n/xx.js").status_code == 404
+
+
+def test_the_table_page_speaks_the_hosts_choice(app, client):
+    host = app.test_client()
+    assert host.get(f"/host/{HOST_TOKEN}").status_code == 303
+    assert host.post("/api/host/lang", json={"lang": "fr"}).status_code == 200
+    page = client.get("/", headers={"Accept-Language": "de"}).data.decode()
+    assert '<html lang="fr"' in page
+    assert client.get("/api/state").get_json()["labels"] == {"b": "Noir", "w": "Blanc"}
+    bad = host.post("/api/host/lang", json={"lang": "it"})
+    assert bad.status_code == 400 and "'lang' must be one of en, de, fr" in \
+        bad.get_json()["error"]
+
+
+def test_a_player_picks_a_language_for_their_seat_and_hears_refusals_in_it(app):
+    phone = app.test_client()
+    assert phone.get(f"/join/{token_of(app, 'w')}").status_code == 303
+    assert phone.post("/api/lang", json={"lang": "de"}).status_code == 200
+    assert '<html lang="de"' in phone.get("/seat", headers={"Accept-Language": "fr"}).data.decode()
+    refused = phone.post("/api/seat/action", json={"type": "end-turn"})
+    assert refused.status_code == 409
+    assert refused.get_json()["error"] == "Schwarz ist am Zug, nicht Weiß"
+    assert phone.post("/api/lang", json={"lang": "xx"}).status_code == 400
