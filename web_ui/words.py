@@ -133,6 +133,17 @@ WORDS: dict[str, Render] = {
     "setup.place": _setup,
     "correction.pairs": lambda m, w: correction(m["pairs"], w),
     "illegal.no-move": lambda m, w: w._("That is not a legal move here."),
+    "illegal.not-yours": lambda m, w: w._("The piece from %(place)s is %(owner)s's: it is "
+                                          "%(seat)s's turn. Put it back.",
+                                          place=m["place"], owner=w.seat(m["owner"]),
+                                          seat=w.seat(m["seat"])),
+    "illegal.cannot-move": lambda m, w: w._("The %(piece)s on %(place)s cannot move now. Put "
+                                            "it back.", piece=w.piece(m["piece"]),
+                                            place=m["place"]),
+    "illegal.cannot-go": lambda m, w: w._("The %(piece)s from %(place)s cannot go to %(to)s; "
+                                          "it can go to %(reach)s.",
+                                          piece=w.piece(m["piece"]), place=m["place"],
+                                          to=w.listed(m["to"]), reach=w.listed(m["reach"])),
     "private.cannot": lambda m, w: w._("Your hand cannot make that move: put the pieces back "
                                        "as they were."),
     "choose.which": lambda m, w: w._("The board shows more than one move: which did you "

@@ -80,7 +80,7 @@ def standing(scene: PromptScene) -> dict[tuple[str | None, PromptKind], Standing
 def _playing(scene: PromptScene) -> Iterable[Standing]:
     phase = scene.phase
     if isinstance(phase, Unmatched):
-        yield Standing(None, "illegal", Message.of("illegal.no-move"))
+        yield Standing(None, "illegal", why_illegal(scene))
     if isinstance(phase, TakebackOffered):
         if phase.asked_by is None:
             undone = tuple(text for _, text in scene.history[phase.ply:])
@@ -111,6 +111,45 @@ def _playing(scene: PromptScene) -> Iterable[Standing]:
         take, put = hand_cells(fp)
         yield Standing(None, "computer", Message.of("computer.plays", seat=seat, move=fp.text,
                                                     take=tuple(take), put=tuple(put)))
+
+
+def why_illegal(scene: PromptScene) -> Message:
+    """Why the board shows no move, as far as the table may know (public moves only): a piece
+    of another seat moved, a piece put where it cannot go (and where it could), a piece that
+    cannot move at all; else that it is no legal move."""
+    moves = scene.moves()
+    diff = moves.diff_of(scene.reading)
+    lifted = sorted(p for p, v in diff if v == moves.empty)
+    placed = sorted(p for p, v in diff if v != moves.empty)
+    seat = scene.seat
+    for p in lifted:
+        stack = moves.layout.get(p, ())
+        owner = _owner(stack[-1], moves) if stack else None
+        if seat is not None and owner is not None and not moves.game.same_side(
+                moves.state, owner, seat):
+            return Message.of("illegal.not-yours", place=p, owner=owner, seat=seat)
+    if len(lifted) == 1 and placed:
+        source = lifted[0]
+        piece = (moves.layout.get(source) or ("",))[-1]
+        reach = sorted({q for fp in moves.toward(frozenset({(source, moves.empty)}), "public")
+                        for q in moves.targets(fp, frozenset({(source, moves.empty)}))
+                        if q != source})
+        if not reach:
+            return Message.of("illegal.cannot-move", place=source, piece=piece)
+        wrong = [q for q in placed if q not in reach]
+        if wrong:
+            return Message.of("illegal.cannot-go", place=source, piece=piece, to=tuple(wrong),
+                              reach=tuple(reach[:8]))
+    return Message.of("illegal.no-move")
+
+
+def _owner(piece: str, moves: Moves) -> str | None:
+    """The seat a piece belongs to (a seat's colour: ``b``, ``blue+``), if any."""
+    seats = moves.game.seats(moves.state)
+    for seat in seats:
+        if piece == seat or piece.rstrip("+-") == seat:
+            return seat
+    return None
 
 
 def waiting(scene: PromptScene, phase: InProgress) -> Message | None:

@@ -240,3 +240,15 @@ def test_without_touch_evidence_the_phone_says_which_push_it_was():
     assert ask.seat == "w" and set(ask.choices) == {"G7H8", "G7H7"}
     [c] = commits(sim)
     assert (c.move, c.how) == ("G7H7", "phone")
+
+
+@pytest.mark.parametrize(("steps", "words"), [
+    (moves((0.5, "lift", "I5"), (0.9, "place", "E5")),
+     "The piece from I5 is White's: it is Black's turn. Put it back."),
+    (moves((0.5, "lift", "A1"), (0.9, "place", "E5")),
+     "The black marble from A1 cannot go to E5; it can go to C1 and D4."),
+])
+def test_an_illegal_placement_says_why(steps, words):
+    sim = simulate(steps, tail=2.0)
+    said_now = [said(p) for p in of(sim, Prompt) if p.kind == "illegal" and p.message]
+    assert said_now and said_now[0] == words
