@@ -24,6 +24,7 @@ from controller.rules import find_game
 from controller.rules.base import Game
 from controller.rules.capabilities import next_match_game
 from controller.rules.series import SeriesRule
+from controller.session.clock import TimeControl
 from controller.session.computer import ComputerPlayer
 from controller.session.events import ButtonPress, LedsShown, OutEvent, PhoneAction
 from controller.session.runner import SessionRunner
@@ -301,13 +302,16 @@ class Service:
         return self.sim
 
     def new_game(self, variant: str | None = None, seed: int | None = None,
-                 game: str | None = None, match: str | None = None) -> None:
+                 game: str | None = None, match: str | None = None,
+                 clock: TimeControl | str | None = "keep") -> None:
         """Start a new game (on a simulated board any game; on a real board a variant of its
         game).  The simulated board is set up in the new start position.
 
         ``match``: ``"match X"`` or ``"sumof X"`` begins a series with this game, ``""``
         ends any series; ``None`` goes on with a running series when the game and variant
-        stay (the game's rules say who starts: in Rhombus the winner deals)."""
+        stay (the game's rules say who starts: in Rhombus the winner deals).  ``clock``: a
+        time control for this game and the next ones, ``"variant"`` the variant's own (blitz has
+        one), ``None`` no clock, ``"keep"`` as before."""
         new_game = find_game(game) if game else self.game
         if new_game is not self.game and self.sim is None:
             raise ServiceError(f"this board is built for {self.game.name}; it cannot play "
@@ -339,6 +343,8 @@ class Service:
                 self.log.finish(self.game_id, {"winners": [], "reason": "abandoned"})
             self._attach_log(self.log.new_game(new_game.name, v, seed,
                                                new_game.position_text(state)))
+        if clock != "keep":
+            self.options.session = dataclasses.replace(self.options.session, clock=clock)
         self.table.replace_session(GameSession(new_game, self.spec, state, self.options.session))
         if self.runner._thread is not None:
             self.computer.reset()

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from controller.physical import BoardSpec
 from controller.rules.base import Game
+from controller.session.clock import TimeControl
 from controller.session.runner import SessionRunner
 from controller.session.table import Table
 
@@ -60,4 +61,5 @@ class BoardService(Protocol):
     def sim_place(self, position: str, piece: str | None = None) -> str: ...
 
     def new_game(self, variant: str | None = None, seed: int | None = None,
-                 game: str | None = None, match: str | None = None) -> None: ...
+                 game: str | None = None, match: str | None = None,
+                 clock: TimeControl | str | None = "keep") -> None: ...

@@ -160,3 +160,27 @@ def test_a_bad_computer_seat_request_changes_nothing(host, abalone, body, words)
 def test_only_the_host_may_seat_the_computer(client):
     response = client.post("/api/host/computer", json={"seat": "b", "level": "easy"})
     assert response.status_code == 401
+
+
+def test_the_host_sets_a_clock_for_the_next_games_and_takes_it_away(host, client):
+    assert client.get("/api/state").get_json()["clocks"] is None
+    response = host.post("/api/host/game", json={"clock": "10+5"})
+    assert response.status_code == 200
+    clocks = client.get("/api/state").get_json()["clocks"]
+    assert clocks["control"] == "10 min + 5 s per move" and clocks["left"] == {"b": 600.0,
+                                                                              "w": 600.0}
+    assert host.post("/api/host/game", json={}).status_code == 200  # the clock stays
+    assert client.get("/api/state").get_json()["clocks"]["control"].startswith("10 min")
+    assert host.post("/api/host/game", json={"clock": "off"}).status_code == 200
+    assert client.get("/api/state").get_json()["clocks"] is None
+
+
+@pytest.mark.parametrize("clock", ["10", "ten", "0+5", "1000+0", "5+900", 10, None])
+def test_a_bad_clock_is_refused_and_changes_nothing(host, abalone, clock):
+    version = abalone.table.version
+    response = host.post("/api/host/game", json={"clock": clock})
+    if clock == "10":  # ten minutes, no increment: a clock
+        assert response.status_code == 200
+        return
+    assert response.status_code == 400 and "'clock' is" in response.get_json()["error"]
+    assert abalone.table.version == version

@@ -16,6 +16,7 @@ from controller.errors import BoardError
 from controller.rules import GAMES
 from controller.rules.base import Game
 from controller.rules.series import SeriesRule
+from controller.session.clock import TimeControl
 from web_ui.areas.common import base_url
 from web_ui.http import json_object, text_field
 from web_ui.i18n import LANGUAGES, known
@@ -68,6 +69,7 @@ def host_info(web: WebState) -> dict[str, Any]:
                                 for v in g.variants.values()]} for g in games.values()],
         "seats": join_entries(web, base_url(), every=True),
         "match": service.table.public().get("match"),
+        "clocks": service.table.public().get("clocks"),
         "computer": service.computer_seats(),
         "levels": [{"name": lv.name, "seconds": lv.seconds, "summary": lv.summary}
                    for lv in LEVELS.values()],
@@ -86,7 +88,7 @@ def info() -> Response:
 def new_game() -> Response:
     web = web_state()
     require_host(web)
-    body = json_object(("game", "variant", "seed", "match"))
+    body = json_object(("game", "variant", "seed", "match", "clock"))
     service = web.service
     name = text_field(body, "game") if "game" in body else service.game.name
     games = _games(web)
@@ -110,16 +112,40 @@ def new_game() -> Response:
             SeriesRule.parse(match) if match.strip() else None
         except BoardError as exc:
             raise BadRequest(str(exc)) from None
+    clock = _clock(body.get("clock", "keep"))
     try:
         service.new_game(variant=variant, seed=seed,
                          game=None if game is service.game else name,
-                         match=match.strip() if match is not None else None)
+                         match=match.strip() if match is not None else None, clock=clock)
     except LookupError as exc:
         raise BadRequest(str(exc)) from None
     except BoardError as exc:
         raise Conflict(str(exc)) from None
     web.new_game_started()
     return jsonify(host_info(web))
+
+
+CLOCK_WORDS = ("'clock' is \"MINUTES+SECONDS\" (e.g. \"10+5\": 10 minutes each, 5 seconds "
+               "added per move), \"variant\" (the variant's own), \"off\" or \"keep\"")
+
+
+def _clock(value: Any) -> TimeControl | str | None:
+    """The host's time control: ``"10+5"``, ``"variant"``, ``"off"`` or ``"keep"``."""
+    if value in ("keep", "variant"):
+        return str(value)
+    if value == "off":
+        return None
+    if not isinstance(value, str):
+        raise BadRequest(CLOCK_WORDS)
+    minutes, _, increment = value.partition("+")
+    try:
+        control = TimeControl.from_options({"initial": float(minutes) * 60,
+                                            "increment": float(increment or 0)})
+    except (ValueError, BoardError):
+        raise BadRequest(CLOCK_WORDS) from None
+    if control is None or control.initial > 6 * 3600 or control.increment > 600:
+        raise BadRequest(CLOCK_WORDS)
+    return control
 
 
 @bp.post("/api/host/names")

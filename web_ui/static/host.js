@@ -67,6 +67,9 @@
       : _("%(game)s, %(variant)s on the sensor board", where);
     fillGames();
     fillSeats();
+    $("clock-now").textContent = info.clocks
+      ? _("The game on the table has a clock: %(control)s.", { control: info.clocks.control })
+      : _("The game on the table has no clock.");
     $("match-now").textContent = info.match ? _("Now: %(match)s", { match: BL.matchWords(info.match, info) }) : _("No match running.");
   }
 
@@ -107,6 +110,7 @@
     if (kind === "none") body.match = "";
     else if (kind !== "keep") body.match = `${kind} ${Number($("match-target").value) || 1}`;
     if ($("seed").value !== "") body.seed = Number($("seed").value);
+    body.clock = $("clock").value;
     const r = await BL.api("POST", "/api/host/game", body);
     if (r.ok) { show(r.data); BL.toast(_("New game started. Players: scan your new codes.")); }
   });
