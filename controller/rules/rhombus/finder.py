@@ -24,12 +24,20 @@ business (it checks every answer against its own sensed reading).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import combinations_with_replacement
 
 from controller.errors import ParseError
 from controller.rules.base import Source
-from controller.rules.rhombus.board import BIT, FULL, bits, names
+from controller.rules.rhombus.aimed import (
+    NO_LIMIT,
+    PATIENCE,
+    Aim,
+    Search,
+    ends_toward,
+    outcomes_toward,
+)
+from controller.rules.rhombus.board import BIT, FULL, names
 from controller.rules.rhombus.cards import (
     HIDDEN,
     REACTIVATE,
@@ -43,7 +51,7 @@ from controller.rules.rhombus.cards import (
     suit,
     value,
 )
-from controller.rules.rhombus.match import SearchState, each_once, moves_among, push_next
+from controller.rules.rhombus.match import moves_among
 from controller.rules.rhombus.movegen import (
     Context,
     Move,
@@ -51,13 +59,17 @@ from controller.rules.rhombus.movegen import (
     Reach,
     has_real_action,
     outcomes,
-    reach,
 )
 from controller.rules.rhombus.position import held, mover_context
+from controller.rules.rhombus.relax import Bounds
 from controller.rules.rhombus.state import VARIANTS, RhombusState
 from controller.rules.rhombus.text import parse_move_text
 
 SOURCES: tuple[Source, ...] = ("legal", "hint", "public")
+# What an outcome on the way must do (``RhombusFinder._fit``): the squares emptied, the
+# squares filled, where no piece of the mover's may end, the opponents to eliminate, and
+# (growing) the occupancy it must not end in.
+Fit = tuple[int, int, int, int, int | None]
 
 
 def unseen_cards(state: RhombusState) -> Counter[int]:
@@ -145,6 +157,16 @@ class RhombusFinder:
         self.cache: Reach = {}
         self._outcomes: dict[Program, set[Outcome3]] = {}
         self._sets: dict[Source, tuple[tuple[int, ...], ...]] = {}
+        self._bounds: dict[bool, Bounds] = {}
+
+    def bounds(self, prog: Carry) -> Bounds:
+        """Relaxed reach for ``prog`` (``relax.py``), shared by every program that kills,
+        or by every one that does not."""
+        kills = prog.kills > 0
+        found = self._bounds.get(kills)
+        if found is None:
+            found = self._bounds[kills] = Bounds(self.ctx, kills)
+        return found
 
     def prepare(self) -> None:
         """The card sets of every source (the public ones take a millisecond or two)."""
@@ -186,7 +208,7 @@ class RhombusFinder:
         ``distinct``: one per outcome on the board (the first card set that makes it)."""
         discard = self._discards(source)
         return moves_among(self.ctx, self.card_sets(source), _mask(occupied), _mask(touched),
-                           discard, distinct)
+                           discard, distinct, self.bounds)
 
     # ---- on the way --------------------------------------------------------------------------
 
@@ -198,14 +220,30 @@ class RhombusFinder:
         ``filled`` ends holding the mover's piece.  ``beyond``: only actions that also leave
         every ``emptied`` square empty and change more squares' occupancy than these (what a
         move that reads like this may still grow into); ``facets``: only the card set
-        ``facets["cards"]``.  Each action once, lazily: the cheap card sets first."""
-        ctx = self.ctx
+        ``facets["cards"]``.  Each action once, lazily: the cheap card sets first.
+
+        A board that shows more squares filled than emptied has pieces on it from off the
+        board (the reserve), so the actions that bring as many in come first: those are the
+        ones the session looks for, and a flush has thousands of others that fit."""
         fit = self._fit(emptied, filled, beyond)
         if fit is None:
             return
-        gone, came, not_own, need_killed, same = fit
+        gone, came = fit[0], fit[1]
+        surplus = came.bit_count() - gone.bit_count()
+        if beyond or surplus <= 0:
+            yield from self._toward_sets(source, fit, facets, 0, NO_LIMIT)
+            return
+        yield from self._toward_sets(source, fit, facets, surplus, NO_LIMIT)
+        yield from self._toward_sets(source, fit, facets, 0, surplus)
+
+    def _toward_sets(self, source: Source, fit: Fit, facets: Mapping[str, str] | None,
+                     least: int, fewer: int) -> Iterator[Move]:
+        """``toward``'s actions that bring in at least ``least`` and fewer than ``fewer``
+        pieces from the reserve."""
+        ctx = self.ctx
+        gone, came, _, _, same = fit
         # A discard (Formation) changes nothing, so it is on the way only to nothing.
-        discard = not gone | came and not beyond and self._discards(source)
+        discard = not gone | came and same is None and least == 0 and self._discards(source)
         wanted = (facets or {}).get("cards")
         memo: dict[Program, list[Outcome3]] = {}  # many card sets share a program
 
@@ -214,7 +252,7 @@ class RhombusFinder:
                 yield from memo[prog]
                 return
             found = []
-            for out in self._toward(prog, came, not_own, need_killed, same):
+            for out in self._toward(prog, fit, least, fewer):
                 found.append(out)
                 yield out
             memo[prog] = found  # only once the search ran to its end
@@ -236,23 +274,33 @@ class RhombusFinder:
             if discard and (ctx.own, 0, 0) not in seen:
                 yield Move(cards, 0, 0, 0, 0, revived)
 
-    def _toward(self, prog: Program, came: int, not_own: int, need_killed: int,
-                same: int | None) -> Iterator[Outcome3]:
-        """Outcomes of ``prog`` that fit: a carry's by a depth-first search aimed at the fit
-        (one answer is quick), which, when a thousand states give none, asks the
-        level-by-level search (``carry_ends``, stopped at the first) whether any fits at all:
-        proving that none does is where the depth-first search pays for every order of the
-        cards ("can this move still grow?" after a whole flush: 12 ms, against 0.6 ms); the
-        few outcomes of the other programs from their list."""
+    def _toward(self, prog: Program, fit: Fit, least: int = 0, fewer: int = NO_LIMIT
+                ) -> Iterator[Outcome3]:
+        """Outcomes of ``prog`` that fit (bringing in ``least`` to ``fewer`` - 1 pieces): a
+        carry's by a depth-first search aimed at the fit (one answer is quick), which, when
+        a thousand states give none, asks the search behind the lights (``carry_ends``,
+        stopped at the first) whether any fits at all: proving that none does is where the
+        aimed search pays for every order of the cards; the few outcomes of the other
+        programs from their list."""
+        _, came, not_own, need_killed, same = fit
         if isinstance(prog, Carry):
-            yield from toward_carry(
-                self.ctx, prog, came, not_own, need_killed, self.cache, same,
-                lambda: carry_ends(self.ctx, prog, came, not_own, need_killed, self.cache, 0,
-                                   same) is not None)
+            if not _may_grow(self.ctx, prog, came, not_own, same):
+                return
+            yield from outcomes_toward(
+                self._search(prog, fit, least, fewer),
+                lambda: ends_toward(self._search(prog, fit, least, fewer), 0) is not None)
             return
         for out in self._all(prog):
-            if _fits(self.ctx, out[0], out[1], came, not_own, need_killed, same):
+            if least <= out[2] < fewer and _fits(self.ctx, out[0], out[1], came, not_own,
+                                                  need_killed, same):
                 yield out
+
+    def _search(self, prog: Carry, fit: Fit, least: int = 0, fewer: int = NO_LIMIT,
+                patience: int = PATIENCE) -> Search:
+        """A search for ``prog``'s outcomes that fit (``aimed.py``)."""
+        _, came, not_own, need_killed, same = fit
+        return Search(self.ctx, prog, Aim(came, not_own, need_killed, FULL, least, fewer, same),
+                      self.cache, self.bounds(prog), patience)
 
     def _all(self, prog: Program) -> set[Outcome3]:
         """Every outcome of ``prog``, listed once: only for the programs that are not a
@@ -281,15 +329,25 @@ class RhombusFinder:
                               for p in programs(cards, self.formation))
         kills = any(not isinstance(p, Carry) or p.kills for p in progs)
         # Every square a piece could end on: an empty one, the entry corner, a victim's.
-        could = (FULL & ~(ctx.own | ctx.blockers | ctx.foes) | ctx.corner
-                 | (ctx.foes if kills else 0)) & ~not_own
+        empty = FULL & ~(ctx.own | ctx.blockers | ctx.foes)
+        could = (empty | ctx.corner | (ctx.foes if kills else 0)) & ~not_own
         # A discard (Formation) changes nothing, so it is on the way only to nothing.
         found = bool(progs) and not gone | came and not beyond and self._discards(source)
         ends = 0
-        for prog in progs:
+        # The few outcomes of the programs that are not a carry first: what they light, the
+        # carries' searches need not look for.
+        for prog in sorted(progs, key=lambda p: isinstance(p, Carry)):
             if isinstance(prog, Carry):
-                more = carry_ends(ctx, prog, came, not_own, need_killed, self.cache,
-                                  could & ~ends, same)
+                # A carry ends a new piece only on an empty square or a victim it may kill,
+                # and only within reach of a piece, or of a piece it may bring in.
+                bounds = self.bounds(prog)
+                tokens = ctx.own | (ctx.corner if prog.nines and ctx.reserve else 0)
+                mine = (empty | (ctx.killable if prog.kills else 0)) & could & bounds.within(
+                    tokens, prog.movers)
+                if ((found and not mine & ~ends)
+                        or not _may_grow(ctx, prog, came, not_own, same)):
+                    continue  # nothing it could light is unlit, or nothing fits
+                more = ends_toward(self._search(prog, fit, patience=0), mine & ~ends)
                 if more is not None:
                     found = True
                     ends |= more
@@ -303,7 +361,7 @@ class RhombusFinder:
         return names(ends) if found else None
 
     def _fit(self, emptied: Iterable[str], filled: Iterable[str], beyond: bool
-             ) -> tuple[int, int, int, int, int | None] | None:
+             ) -> Fit | None:
         """What an outcome on the way must do, as masks: (``gone``: the emptied squares,
         ``came``: the filled ones that it keeps, ``not_own``: where no piece of the mover's
         may end, ``need_killed``: the opponents it must eliminate, ``same``: with ``beyond``,
@@ -348,71 +406,8 @@ class RhombusFinder:
             return False
         changed = move.sources | move.targets | move.kills
         found = moves_among(ctx, (tuple(sorted(move.cards)),), occupied, changed,
-                            _discards(self.ctx, self.held))
+                            _discards(self.ctx, self.held), bounds=self.bounds)
         return move in found
-
-
-def _movable(prog: Carry, state: SearchState, came: int, not_own: int, need_killed: int
-             ) -> int | None:
-    """The pieces that may move next on the way from ``state`` to an outcome of ``prog``
-    whose own squares include ``came``, exclude ``not_own``, and whose kills include
-    ``need_killed``; None: too few cards are left to move the pieces off ``not_own``, fill
-    ``came`` or kill the rest (a kill needs a kill card).  When every card left must move a
-    piece off ``not_own``, only those pieces may move."""
-    own, killed, _, rem, nines = state
-    cards_left = len(rem)
-    wrong = own & not_own
-    n_wrong = wrong.bit_count()
-    if (n_wrong > cards_left or (came & ~own).bit_count() > cards_left + nines
-            or (need_killed & ~killed).bit_count() > min(cards_left + nines,
-                                                         prog.kills - killed.bit_count())):
-        return None
-    return wrong if n_wrong == cards_left else own
-
-
-def toward_carry(ctx: Context, prog: Carry, came: int, not_own: int, need_killed: int,
-                 cache: Reach, same: int | None = None,
-                 doubt: Callable[[], bool] | None = None, patience: int = 1000
-                 ) -> Iterator[Outcome3]:
-    """Outcomes of carrying out ``prog`` whose own squares include ``came``, exclude
-    ``not_own``, and whose kills include ``need_killed`` (and after which not exactly the
-    squares ``same`` hold a piece): a depth-first search, cut where too few cards are left
-    to put them right (``_movable``).  It finds an answer fast when there is one; proving
-    that there is none can take every order of the cards, so after ``patience`` states
-    without an answer it asks ``doubt`` (is there one at all?) once, and stops on no."""
-    if not _may_grow(ctx, prog, came, not_own, same):
-        return
-    others = ctx.blockers | ctx.foes
-    stack: list[SearchState] = [(ctx.own, 0, 0, prog.movers, prog.nines)]
-    done: set[Outcome3] = set()
-    visited = 0
-    for state in each_once(stack):
-        if doubt is not None and not done:
-            visited += 1
-            if visited > patience:
-                if not doubt():
-                    return
-                doubt = None
-        movable = _movable(prog, state, came, not_own, need_killed)
-        if movable is None:
-            continue
-        own, killed, entered, rem, _ = state
-        kills_left = prog.kills - killed.bit_count()
-        if (not rem and (kills_left == 0 or not prog.must_kill)
-                and _fits(ctx, own, killed, came, not_own, need_killed, same)):
-            # Done (a 9 left over does nothing), as ``movegen.carry`` counts it.
-            out = (own, killed, entered)
-            if out not in done:
-                done.add(out)
-                yield out
-        free = FULL & ~(own | others & ~killed)
-        ends = ctx.killable & ~killed if kills_left else 0
-        kids: list[SearchState] = []
-        push_next(ctx, state, free, ends, cache, kids, movable=movable)
-        # Aimed: the states nearest the fit are popped first.
-        kids.sort(key=lambda k: (k[0] & came).bit_count() - (k[0] & not_own).bit_count()
-                  + (k[1] & need_killed).bit_count())
-        stack += kids
 
 
 def _may_grow(ctx: Context, prog: Carry, came: int, not_own: int, same: int | None) -> bool:
@@ -429,74 +424,6 @@ def _may_grow(ctx: Context, prog: Carry, came: int, not_own: int, same: int | No
     # Reading as more needs one more square to change than these; a move changes two
     # squares at most (a kill keeps its square full), an entry one.
     return (not_own | came).bit_count() < 2 * len(prog.movers) + entries
-
-
-def carry_ends(ctx: Context, prog: Carry, came: int, not_own: int, need_killed: int,
-               cache: Reach, enough: int = -1, same: int | None = None) -> int | None:
-    """The squares the outcomes of ``prog`` that fit (as in ``toward_carry``) end a piece of
-    the mover's on that did not hold one (``after & ~ctx.own``), without making them; None:
-    no outcome fits.  It may stop early once it has found every square of ``enough``;
-    outcomes after which exactly the squares ``same`` hold a piece are left out.
-
-    Level by level over deduplicated states (one card carried out per level); at the last
-    card each piece's reach is ORed in whole rather than made into outcomes one by one."""
-    others = ctx.blockers | ctx.foes
-    start = ctx.own
-    if not _may_grow(ctx, prog, came, not_own, same):
-        return None
-    must_kill = prog.must_kill
-    level: set[SearchState] = {(start, 0, 0, prog.movers, prog.nines)}
-    found = False
-    out = 0
-    while level:
-        nxt: list[SearchState] = []
-        for state in level:
-            movable = _movable(prog, state, came, not_own, need_killed)
-            if movable is None:
-                continue
-            own, killed, _, rem, nines = state
-            kills_left = prog.kills - killed.bit_count()
-            unkilled = need_killed & ~killed
-            if (not rem and (kills_left == 0 or not must_kill)
-                    and _fits(ctx, own, killed, came, not_own, need_killed, same)):
-                found = True
-                out |= own & ~start
-            free = FULL & ~(own | others & ~killed)
-            ends = ctx.killable & ~killed if kills_left else 0
-            if len(rem) != 1 or nines:
-                push_next(ctx, state, free, ends, cache, nxt, movable=movable)
-                continue
-            # The last card: the outcomes are each piece's stay-behind squares with one of
-            # the squares it reaches.
-            plain_ok = (not must_kill or kills_left == 0) and not unkilled
-            hit_ok = not must_kill or kills_left == 1
-            for p in bits(movable):
-                base = own ^ p
-                if base & not_own:
-                    continue
-                ok = reach(cache, rem[0], p, free, ends) & ~not_own
-                missing = came & ~base
-                if missing:  # one square may be filled yet: the last piece must land there
-                    ok &= missing if not missing & (missing - 1) else 0
-                if unkilled:  # one kill may be missing yet: the last piece must make it
-                    ok &= unkilled if not unkilled & (unkilled - 1) else 0
-                plain = ok & ~ends if plain_ok else 0
-                hits = ok & ends if hit_ok else 0
-                rest = base | others & ~killed  # occupied after, but for the landing square
-                if same is not None and rest & ~same == 0:
-                    extra = same & ~rest  # a kill leaves ``rest``; a plain landing adds one
-                    if not extra:
-                        hits = 0
-                    elif not extra & (extra - 1):
-                        plain &= ~extra
-                landed = plain | hits
-                if landed:
-                    found = True
-                    out |= (base | landed) & ~start
-                    if out & enough == enough:
-                        return out
-        level = set(nxt)
-    return out if found else None
 
 
 def _fits(ctx: Context, own: int, killed: int, came: int, not_own: int, need_killed: int,

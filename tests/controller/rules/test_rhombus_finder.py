@@ -283,3 +283,145 @@ def test_public_card_sets_do_all_that_any_hand_could_once_each(count, formation)
         hand = Counter(c & ~HIDDEN for c in cards if c & HIDDEN)
         assert multiset_contains(table, plain) and sum(hand.values()) <= count
         assert all(unseen[c] >= n for c, n in hand.items())
+
+
+# ---- the searches' cuts, against the listed outcomes of each program -----------------------
+
+def carries(state):
+    """The context and every carry the mover's card sets may make, with its listed outcomes."""
+    from controller.rules.rhombus.cards import Carry, programs, sub_hands
+    from controller.rules.rhombus.movegen import carry
+    ctx = mover_context(state)
+    formation = G.variant_of(state).options["formation"]
+    progs = {p for cards in sub_hands(held(state, state.to_move), 4 if formation else 3)
+             for p in programs(cards, formation) if isinstance(p, Carry)}
+    return ctx, [(prog, carry(ctx, prog)) for prog in sorted(progs, key=repr)]
+
+
+def check_bounds(state) -> None:
+    """Every listed outcome passes the cuts (``relax.Bounds``, the colour count): each new
+    square is within reach of a piece (or of one that may come in) with its own cards, the
+    cards that takes add up to no more than the program has, each victim is within reach,
+    and the colours leave room for the pieces where they end."""
+    from controller.rules.rhombus.aimed import EVEN, ODD, _room
+    from controller.rules.rhombus.relax import Bounds
+    if G.outcome(state) is not None:
+        return
+    ctx, listed = carries(state)
+    for prog, outs in listed:
+        bounds = Bounds(ctx, prog.kills > 0)
+        entries = min(prog.nines, ctx.reserve)
+        tokens = ctx.own | (ctx.corner if entries else 0)
+        odd_cards = sum(1 for step in prog.movers if step in (1, 3))
+        odd = (ctx.own & ODD).bit_count()
+        for after, killed, _ in outs:
+            cost = sum(bounds.cards_to(m, tokens, prog.movers) for m in bits(after & ~ctx.own))
+            assert cost <= len(prog.movers), (G.position_text(state), prog, names(after))
+            assert all(tokens & bounds.within(v, prog.movers) for v in bits(killed))
+            assert _room(odd, ctx.own.bit_count() + entries, odd_cards,
+                         (after & ODD).bit_count(), (after & EVEN).bit_count())
+            assert not (odd + odd_cards + (after & ODD).bit_count()) & 1
+
+
+@SETTINGS
+@given(positions)
+def test_every_listed_outcome_passes_the_cuts(pos):
+    check_bounds(pos[0])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_listed_outcome_of_built_positions_passes_the_cuts(variant):
+    from controller.rules.rhombus.bench import built_positions
+    for state in built_positions(variant, 12, 5):
+        check_bounds(state)
+
+
+def aims(ctx, outs, rng: random.Random, tries: int):
+    """Aims to search for, from listed outcomes and from squares near them: some met by
+    some outcomes, some by none."""
+    from controller.rules.rhombus.aimed import Aim
+    pool = sorted(outs)
+    occupied = ctx.own | ctx.blockers | ctx.foes
+    empty = (1 << 25) - 1 & ~occupied
+    def maybe(mask: int, chance: float) -> int:
+        return mask if rng.random() < chance else 0
+
+    for _ in range(tries):
+        after, killed, entered = rng.choice(pool) if pool else (ctx.own, 0, 0)
+        need = subset(rng, after & ~ctx.own) | maybe(1 << rng.randrange(25) & empty, 0.3)
+        forbid = subset(rng, ctx.own & ~after) | maybe(subset(rng, empty & ~after), 0.3)
+        victims = subset(rng, killed) | maybe(1 << rng.randrange(25) & ctx.foes, 0.2)
+        least = rng.choice((0, 0, entered))
+        same = occupied ^ (need | forbid) if rng.random() < 0.3 else None
+        yield Aim(need, forbid, victims, (1 << 25) - 1, least, 1 << 30, same)
+
+
+def fitting(ctx, aim, outs):
+    return {(after, killed, entered) for after, killed, entered in outs
+            if after & aim.need == aim.need and not after & aim.forbid
+            and killed & aim.victims == aim.victims and aim.least <= entered < aim.fewer
+            and (aim.same is None or after | (ctx.blockers | ctx.foes) & ~killed != aim.same)}
+
+
+def check_aimed(state, rng: random.Random, tries: int) -> None:
+    """The aimed searches, with the bounds from the first state and from the usual one, find
+    exactly the listed outcomes that do what is asked: each of them (``outcomes_toward``),
+    the squares they end pieces on (``ends_toward``), whether one is exactly so
+    (``reaches``)."""
+    from controller.rules.rhombus.aimed import (
+        PATIENCE,
+        Search,
+        ends_toward,
+        outcomes_toward,
+        reaches,
+    )
+    from controller.rules.rhombus.relax import Bounds
+    if G.outcome(state) is not None:
+        return
+    ctx, listed = carries(state)
+    for prog, outs in listed:
+        bounds = Bounds(ctx, prog.kills > 0)
+        for aim in aims(ctx, outs, rng, tries):
+            expected = fitting(ctx, aim, outs)
+            lit = 0
+            for after, _, _ in expected:
+                lit |= after & ~ctx.own
+            for patience in (0, PATIENCE):
+                found = list(outcomes_toward(Search(ctx, prog, aim, {}, bounds, patience)))
+                assert len(found) == len(set(found)) and set(found) == expected, (
+                    G.position_text(state), prog, aim)
+                ends = ends_toward(Search(ctx, prog, aim, {}, bounds, patience), (1 << 25) - 1)
+                assert ends == (lit if expected else None), (G.position_text(state), prog, aim)
+        for goal in rng.sample(sorted(outs), min(tries, len(outs))):
+            after, killed, entered = goal
+            near = (after ^ 1 << rng.randrange(25), killed, entered)
+            for asked in (goal, near, (after, killed, entered + 1)):
+                assert reaches(ctx, prog, asked, {}, bounds) == (asked in outs)
+                assert reaches(ctx, prog, asked, {}, bounds, 0) == (asked in outs)
+
+
+@SETTINGS
+@given(positions)
+def test_the_aimed_searches_find_the_listed_outcomes_that_fit(pos):
+    state, rng = pos
+    check_aimed(state, rng, 4)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_aimed_searches_in_built_positions(variant):
+    from controller.rules.rhombus.bench import built_positions
+    rng = random.Random(11)
+    for state in built_positions(variant, 6, 7):
+        check_aimed(state, rng, 3)
+
+
+def test_a_piece_on_the_board_from_nowhere_is_looked_for_among_entries_first():
+    # Nothing emptied and a square filled: only a piece from the reserve can explain it, so
+    # the actions that bring one in come before the thousands that move a piece there.
+    state = built("formation", ["b2", "c3", "d2"], "e5", ("9", "J", "Q", "K"), "C")
+    finder = RhombusFinder(state)
+    found = list(finder.toward("legal", [], ["b3"]))
+    entering = [m for m in found if m.entered]
+    assert entering and found[:len(entering)] == entering
+    assert any(not m.entered for m in found)
+    assert set(found) == toward_expected(state, list(G.legal_moves(state)), 0, 1 << 11, False)

@@ -1,0 +1,109 @@
+"""Where a piece could get at all: the bounds that cut the finder's searches.
+
+The searches (``match.reaches``, ``finder.toward_carry``, ``finder.carry_ends``) follow a
+program's cards one at a time over states of the whole board, and proving that no order of
+the cards reaches what a question asks for takes every order.  Most of those orders are
+hopeless for a reason that concerns one piece alone: the square it must fill is not within
+reach of any piece with the cards left.  ``Bounds`` answers that for every piece at once
+with bitmask shifts, on a *relaxed* board where the mover's own pieces are out of the way
+(they may have moved) and every opponent piece the program could kill is gone too:
+
+* every real move is a relaxed move: a real path runs over empty squares and ends on an
+  empty square or a victim, all of which the relaxed board leaves open (``open``); a path
+  is never shorter for having more room, and the J's slide only goes further;
+* a relaxed path read backwards is a relaxed path (every square either end of it is open,
+  no step straight back, the same number of steps), so the squares from which a piece can
+  reach a target are found by spreading *from the target*: once per target and cards left,
+  shared by every state and every program that asks.
+
+So a state in which some square that must be filled is not ``within`` reach of any of the
+mover's pieces (or of a piece that may still enter) with the cards left cannot lead to an
+answer, and the search need not look past it.
+"""
+
+from __future__ import annotations
+
+from controller.rules.rhombus.board import FULL, NOT_FILE_A, NOT_FILE_E
+from controller.rules.rhombus.cards import DIAGONAL
+from controller.rules.rhombus.movegen import Context, one_card_less
+
+
+def spread(start: int, step: int, ok: int) -> int:
+    """The squares one move card of ``step`` (``DIAGONAL``: the J) takes a piece to from
+    any square of ``start``, every square it enters being in ``ok``; all starts at once."""
+    if step == DIAGONAL:
+        out = 0
+        for shift, edge in ((6, NOT_FILE_E), (4, NOT_FILE_A)):  # north-east, north-west
+            x = start
+            while x:
+                x = (x & edge) << shift & ok
+                out |= x
+        for shift, edge in ((4, NOT_FILE_E), (6, NOT_FILE_A)):  # south-east, south-west
+            x = start
+            while x:
+                x = (x & edge) >> shift & ok
+                out |= x
+        return out
+    # As ``board.walk``, for many starts: the squares reached by a last step east, north,
+    # west, south; no step goes straight back over the edge just crossed.
+    fe = (start & NOT_FILE_E) << 1 & ok
+    fn = start << 5 & ok
+    fw = (start & NOT_FILE_A) >> 1 & ok
+    fs = start >> 5 & ok
+    for _ in range(step - 1):
+        e, n, w, s = fe, fn, fw, fs
+        fe = ((e | n | s) & NOT_FILE_E) << 1 & ok
+        fn = (e | n | w) << 5 & ok
+        fw = ((n | w | s) & NOT_FILE_A) >> 1 & ok
+        fs = (e | w | s) >> 5 & ok
+    return fe | fn | fw | fs
+
+
+class Bounds:
+    """Relaxed reach on one position's board, for programs that kill (``kills``) or not."""
+
+    __slots__ = ("_layers", "_within", "open")
+
+    def __init__(self, ctx: Context, kills: bool) -> None:
+        # Never open: the mover's partners' pieces, and opponents it cannot kill.
+        self.open = FULL & ~(ctx.blockers | ctx.foes) | (ctx.killable if kills else 0)
+        self._within: dict[tuple[int, tuple[int, ...], int], int] = {}
+        self._layers: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+
+    def within(self, target: int, rem: tuple[int, ...], most: int = 4) -> int:
+        """The squares from which a piece could end on a square of ``target`` using some of
+        the move cards ``rem`` (steps, sorted), each at most once, in some order, and at
+        most ``most`` of them (none: it stands there already).  Every square the mover's
+        pieces could ever stand on that is not in it is certainly not."""
+        if most > len(rem):
+            most = len(rem)
+        key = (target, rem, most)
+        found = self._within.get(key)
+        if found is None:
+            ok = self.open
+            found = target & ok
+            if most:
+                for step, rest in one_card_less(rem):
+                    found |= spread(self.within(target, rest, most - 1), step, ok)
+            self._within[key] = found
+        return found
+
+    def layers(self, target: int, rem: tuple[int, ...]) -> tuple[int, ...]:
+        """``within(target, rem, k)`` for k = 0 .. ``len(rem)``."""
+        key = (target, rem)
+        found = self._layers.get(key)
+        if found is None:
+            within = self.within
+            found = self._layers[key] = tuple(within(target, rem, k)
+                                              for k in range(len(rem) + 1))
+        return found
+
+    def cards_to(self, target: int, tokens: int, rem: tuple[int, ...]) -> int:
+        """The fewest of the cards ``rem`` with which a piece on ``tokens`` could end on a
+        square of ``target`` (more than ``len(rem)``: none could)."""
+        most = 0
+        for near in self.layers(target, rem):
+            if tokens & near:
+                return most
+            most += 1
+        return most
