@@ -25,7 +25,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from itertools import combinations_with_replacement
 
 from controller.errors import ParseError
 from controller.rules.base import Source
@@ -39,7 +38,6 @@ from controller.rules.rhombus.aimed import (
 )
 from controller.rules.rhombus.board import BIT, FULL, names
 from controller.rules.rhombus.cards import (
-    HIDDEN,
     REACTIVATE,
     Carry,
     Program,
@@ -48,8 +46,6 @@ from controller.rules.rhombus.cards import (
     multiset_contains,
     programs,
     sub_hands,
-    suit,
-    value,
 )
 from controller.rules.rhombus.match import moves_among
 from controller.rules.rhombus.movegen import (
@@ -61,6 +57,7 @@ from controller.rules.rhombus.movegen import (
     outcomes,
 )
 from controller.rules.rhombus.position import held, mover_context
+from controller.rules.rhombus.public import public_card_sets
 from controller.rules.rhombus.relax import Bounds
 from controller.rules.rhombus.state import VARIANTS, RhombusState
 from controller.rules.rhombus.text import parse_move_text
@@ -81,67 +78,6 @@ def unseen_cards(state: RhombusState) -> Counter[int]:
         left.subtract(table)
     left.subtract(state.discard)
     return Counter({c: n for c, n in left.items() if n > 0})
-
-
-def _one_suit_kinds(largest: int, formation: bool
-                    ) -> tuple[tuple[tuple[tuple[int, int], ...], tuple[Program, ...]], ...]:
-    """Every multiset of 1..``largest`` card values that makes an action as cards of one
-    suit, as ((value, how many), ...) with its programs, fewest cards first.  What a card set
-    may do depends only on its values and on whether it is of one suit."""
-    out = []
-    for n in range(1, largest + 1):
-        for combo in combinations_with_replacement(range(9), n):
-            progs = programs(tuple(v << 2 for v in combo), formation)
-            if progs:
-                out.append((tuple(sorted(Counter(combo).items())), progs))
-    return tuple(out)
-
-
-# Built once, at import (a few milliseconds): the original rules, and Formation.
-ONE_SUIT_KINDS = {(3, False): _one_suit_kinds(3, False), (4, True): _one_suit_kinds(4, True)}
-
-
-def public_card_sets(table: tuple[int, ...], unseen: Counter[int], count: int,
-                     largest: int, formation: bool) -> list[tuple[int, ...]]:
-    """The card sets the table cannot rule out: table cards with up to ``count`` hand cards
-    (``HIDDEN`` marked), each any card of ``unseen``; one per distinct thing they may do
-    (their programs), since the table can tell card sets apart only by what they do on the
-    board.  Fewest cards first, table cards before hand cards; public information only.
-
-    Two or more cards make an action only if they are of one suit, or (three) of one value
-    over several suits; each kind of card set is looked for once, per suit."""
-    found: dict[tuple[Program, ...], tuple[int, ...]] = {}
-    on_table = [Counter(value(c) for c in table if suit(c) == s) for s in range(4)]
-    left = [Counter(value(c) for c in unseen.elements() if suit(c) == s) for s in range(4)]
-    for items, progs in ONE_SUIT_KINDS[largest, formation]:
-        if progs in found:
-            continue
-        for s in range(4):
-            tab, free = on_table[s], left[s]
-            hand = 0
-            for v, k in items:
-                extra = k - tab[v]
-                if extra > free[v]:
-                    break
-                hand += max(extra, 0)
-            else:
-                if hand <= count:
-                    cards: list[int] = []
-                    for v, k in items:
-                        from_table = min(k, tab[v])
-                        card = v << 2 | s
-                        cards += [card] * from_table + [card | HIDDEN] * (k - from_table)
-                    found[progs] = tuple(sorted(cards))
-                    break
-    if largest >= 3:  # three of one value over several suits
-        for v in range(9):
-            cards = [c for c in table if value(c) == v][:3]
-            spare = sorted(c | HIDDEN for c in unseen.elements() if value(c) == v)
-            cards += spare[:min(3 - len(cards), count)]
-            progs = programs(tuple(sorted(cards)), formation) if len(cards) == 3 else ()
-            if progs and progs not in found:
-                found[progs] = tuple(sorted(cards))
-    return sorted(found.values(), key=len)
 
 
 class RhombusFinder:

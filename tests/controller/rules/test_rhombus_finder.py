@@ -425,3 +425,66 @@ def test_a_piece_on_the_board_from_nowhere_is_looked_for_among_entries_first():
     assert entering and found[:len(entering)] == entering
     assert any(not m.entered for m in found)
     assert set(found) == toward_expected(state, list(G.legal_moves(state)), 0, 1 << 11, False)
+
+
+def plain_public_card_sets(table, unseen, count, largest, formation):
+    """``public_card_sets`` as first written: each kind of one-suit card set looked for suit
+    by suit, in order (what the bitmask version must give, in the same order)."""
+    from collections import Counter
+
+    from controller.rules.rhombus.cards import programs, suit, value
+    from controller.rules.rhombus.public import one_suit_kinds
+    found = {}
+    on_table = [Counter(value(c) for c in table if suit(c) == s) for s in range(4)]
+    left = [Counter(value(c) for c in unseen.elements() if suit(c) == s) for s in range(4)]
+    for items, progs in one_suit_kinds(largest, formation):
+        if progs in found:
+            continue
+        for s in range(4):
+            tab, free = on_table[s], left[s]
+            hand = 0
+            for v, k in items:
+                extra = k - tab[v]
+                if extra > free[v]:
+                    break
+                hand += max(extra, 0)
+            else:
+                if hand <= count:
+                    cards = []
+                    for v, k in items:
+                        from_table = min(k, tab[v])
+                        card = v << 2 | s
+                        cards += [card] * from_table + [card | HIDDEN] * (k - from_table)
+                    found[progs] = tuple(sorted(cards))
+                    break
+    if largest >= 3:
+        for v in range(9):
+            cards = [c for c in table if value(c) == v][:3]
+            spare = sorted(c | HIDDEN for c in unseen.elements() if value(c) == v)
+            cards += spare[:min(3 - len(cards), count)]
+            progs = programs(tuple(sorted(cards)), formation) if len(cards) == 3 else ()
+            if progs and progs not in found:
+                found[progs] = tuple(sorted(cards))
+    return sorted(found.values(), key=len)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.booleans(), st.integers(0, 4), st.randoms(use_true_random=False))
+def test_public_card_sets_by_bitmasks_are_those_found_suit_by_suit(formation, count, rnd):
+    from collections import Counter
+
+    from controller.rules.rhombus.public import public_card_sets
+    copies = 2 if formation else 1
+    deck = [c for c in range(36) for _ in range(copies)]
+    rnd.shuffle(deck)
+    table = tuple(sorted(deck[:rnd.randint(0, 4 if formation else 3)]))
+    # Some cards seen elsewhere (other tables, discards), often many of one suit or value.
+    rest = deck[len(table):]
+    seen = set(rnd.sample(range(len(rest)), rnd.randint(0, len(rest))))
+    if rnd.random() < 0.5:
+        one = rnd.randrange(4)
+        seen |= {i for i, c in enumerate(rest) if c & 3 == one and rnd.random() < 0.8}
+    unseen = Counter(c for i, c in enumerate(rest) if i not in seen)
+    largest = 4 if formation else 3
+    assert (public_card_sets(table, unseen, count, largest, formation)
+            == plain_public_card_sets(table, unseen, count, largest, formation))
