@@ -68,8 +68,11 @@ class Drhombix(Game[DrhombixState, Move]):
         # removal never a cuckoo move.
         if physical.is_ant(v):
             assert not isinstance(move, Place)
-            return DrhombixState(state.variant, ant.play(b, state.occupied, move), 0, (0, 0),
-                                 0, 1 - state.to_move)
+            taken = list(state.reserves)  # the pieces each player has taken off
+            if isinstance(move, Remove):
+                taken[state.to_move] += len(move.positions)
+            return DrhombixState(state.variant, ant.play(b, state.occupied, move), 0,
+                                 (taken[0], taken[1]), 0, 1 - state.to_move)
         assert not isinstance(move, Remove)
         return cuckoo.play(b, v.options, state, move)
 

@@ -5,7 +5,8 @@ Every position of the pyramid is a position of its own holding at most one piece
 ``b``, or in the ant game ``o``: colours play no part there).  The cuckoo game adds a reserve
 zone per player, ``reserve-w`` and ``reserve-b``, holding that player's pieces off the board;
 a captured piece is turned over and put in the captor's reserve, so it is the captor's colour
-there.  The ant game's removed pieces leave the board for the box: no zone.
+there.  The ant game has a taken area per player instead, ``taken-first`` and
+``taken-second``, where each player puts the pieces they take off the pyramid.
 
 Only base positions can carry a sensor under the board; whether upper positions are sensed is
 the board profile's business.  ``move_facets`` names the parts of a move that lie above the
@@ -22,9 +23,10 @@ from functools import cache
 from controller.rules.base import Change, Effect, Geometry, Stack, Variant
 from controller.rules.drhombix.board import Board, bits_of, board
 from controller.rules.drhombix.state import DrhombixState, Move, Raise, Remove
-from controller.rules.drhombix.variants import CUCKOO_SEATS, VARIANTS
+from controller.rules.drhombix.variants import ANT_SEATS, CUCKOO_SEATS, VARIANTS
 
 RESERVES = tuple(f"reserve-{s}" for s in CUCKOO_SEATS)
+TAKEN = tuple(f"taken-{s}" for s in ANT_SEATS)
 
 
 def is_ant(v: Variant) -> bool:
@@ -36,14 +38,18 @@ def geometry(variant: str) -> Geometry:
     v = VARIANTS[variant]
     b = board(v.options["board"])
     coords = dict(b.coords)
-    zones: tuple[str, ...] = ()
-    if not is_ant(v):
-        # The reserves lie beside the board, white's on the left and black's on the right.
-        middle = max(y for _, y in b.coords.values()) / 2
-        coords[RESERVES[0]] = (-1.5, middle)
-        coords[RESERVES[1]] = (max(x for x, _ in b.coords.values()) + 1.5, middle)
-        zones = RESERVES
+    # The reserves (cuckoo) or the taken areas (ant) lie beside the board, white's or the
+    # first player's on the left, the other on the right.
+    zones = zones_of(v)
+    middle = max(y for _, y in b.coords.values()) / 2
+    coords[zones[0]] = (-1.5, middle)
+    coords[zones[1]] = (max(x for x, _ in b.coords.values()) + 1.5, middle)
     return Geometry(b.names, zones, coords, shape="pyramid")
+
+
+def zones_of(v: Variant) -> tuple[str, str]:
+    """Beside the board: each player's reserve (cuckoo) or taken area (ant), by seat."""
+    return (TAKEN[0], TAKEN[1]) if is_ant(v) else (RESERVES[0], RESERVES[1])
 
 
 def piece_at(v: Variant, state: DrhombixState, p: int) -> str:
@@ -56,11 +62,16 @@ def layout(v: Variant, state: DrhombixState) -> dict[str, Stack]:
     b = board(v.options["board"])
     out: dict[str, Stack] = {b.names[p]: (piece_at(v, state, p),)
                              for p in bits_of(state.occupied)}
-    if not is_ant(v):
-        for seat, zone, count in zip(CUCKOO_SEATS, RESERVES, state.reserves):
-            if count:
-                out[zone] = (seat,) * count
+    for zone, count, piece in zip(zones_of(v), state.reserves, _zone_pieces(v)):
+        if count:
+            out[zone] = (piece,) * count
     return out
+
+
+def _zone_pieces(v: Variant) -> tuple[str, str]:
+    """What lies in each zone: a reserve holds its owner's colour (captured pieces are turned
+    over); a taken area the ant game's colourless pieces."""
+    return ("o", "o") if is_ant(v) else (CUCKOO_SEATS[0], CUCKOO_SEATS[1])
 
 
 def effect(v: Variant, before: DrhombixState, after: DrhombixState, move: Move) -> Effect:
@@ -73,10 +84,10 @@ def effect(v: Variant, before: DrhombixState, after: DrhombixState, move: Move) 
         was = (piece_at(v, before, p),) if before.occupied >> p & 1 else ()
         now = (piece_at(v, after, p),) if after.occupied >> p & 1 else ()
         changes.append(Change(b.names[p], was, now))
-    if not is_ant(v):
-        for seat, zone, n0, n1 in zip(CUCKOO_SEATS, RESERVES, before.reserves, after.reserves):
-            if n0 != n1:
-                changes.append(Change(zone, (seat,) * n0, (seat,) * n1))
+    for zone, piece, n0, n1 in zip(zones_of(v), _zone_pieces(v), before.reserves,
+                                   after.reserves):
+        if n0 != n1:
+            changes.append(Change(zone, (piece,) * n0, (piece,) * n1))
     touched = frozenset(c.position for c in changes if len(c.before) != len(c.after))
     return Effect(tuple(changes), touched, (), tuple(facets(b, move)))
 

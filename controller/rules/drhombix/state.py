@@ -46,8 +46,10 @@ Move = Place | Raise | Remove
 class DrhombixState:
     """``occupied``: every position holding a piece; ``black``: those showing black (the
     cuckoo game; the ant game's pieces have no colour that counts, so it is 0 there).
-    ``reserves``: white's and black's reserve (cuckoo).  ``used``: positions that have yielded
-    a sandwich capture, which never yield another.  ``to_move``: index into the seats."""
+    ``reserves``: white's and black's reserve (cuckoo); in the ant game the pieces each player
+    has taken off the board (first's, second's), which lie in that player's taken area.
+    ``used``: positions that have yielded a sandwich capture, which never yield another.
+    ``to_move``: index into the seats."""
 
     variant: str
     occupied: int

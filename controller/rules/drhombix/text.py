@@ -4,11 +4,14 @@ Position text: the board, level by level separated by ``/`` (each level in posit
 row 1 from column a, then row 2, ...), then the side to move.  Cuckoo game: ``w`` white,
 ``b`` black, ``.`` empty; after the side to move come white's and black's reserves and the
 positions that have yielded a sandwich capture (``-`` for none, else names joined by
-commas).  Ant game: ``o`` a piece, ``.`` empty; the side to move is ``first`` or ``second``.
-A game ended by resignation or agreement adds ``resigned:SEAT`` or ``draw``.
+commas).  Ant game: ``o`` a piece, ``.`` empty; the side to move is ``first`` or ``second``;
+once a piece has been taken off, the pieces the first and the second player have taken (they
+lie in each player's taken area beside the board).  A game ended by resignation or agreement
+adds ``resigned:SEAT`` or ``draw``.
 
     ................/........./..../. w 15 15 -         the cuckoo game's square start
     oooooooooo/oooooo/ooo/o first                       the ant game's triangular start
+    oooooooooo/oooooo/ooo/. second 1 0                  after the first player took the apex
 
 Move text: ``+1b2`` places a piece from the reserve; ``0a1-1b2`` raises the piece on 0a1;
 a nest capture adds the piece taken, ``+0b2x1c3``; ``x3a1`` and ``x0a1x0d4`` remove pieces
@@ -45,6 +48,8 @@ def position_text(v: Variant, state: DrhombixState) -> str:
             ch = "o" if ant else "b" if state.black >> p & 1 else "w"
         levels[b.level[p]].append(ch)
     fields = ["/".join("".join(chars) for chars in levels), v.seats[state.to_move]]
+    if ant and any(state.reserves):
+        fields += [str(state.reserves[0]), str(state.reserves[1])]
     if not ant:
         used = ",".join(b.names_of(state.used)) or "-"
         fields += [str(state.reserves[0]), str(state.reserves[1]), used]
@@ -61,25 +66,32 @@ def parse_position(v: Variant, text: str) -> DrhombixState:
     if fields and (fields[-1] == "draw" or fields[-1].startswith("resigned:")):
         last = fields.pop()
         result = _parse_result(v, last)
-    expected = 2 if ant else 5
-    if len(fields) != expected:
-        shape = ("the board and the side to move (first or second)" if ant else
-                 "the board, the side to move (w or b), white's and black's reserves, and the "
-                 "positions used by sandwich captures (- for none)")
-        raise ParseError(f"a {v.name} position has {expected} fields: {shape}; got "
-                         f"{len(fields)} in {text!r}")
+    if ant and len(fields) not in (2, 4):
+        raise ParseError(f"a {v.name} position has 2 fields, the board and the side to move "
+                         "(first or second), then, once pieces have been taken off, how many "
+                         f"each player took; got {len(fields)} in {text!r}")
+    if not ant and len(fields) != 5:
+        raise ParseError(f"a {v.name} position has 5 fields: the board, the side to move (w "
+                         "or b), white's and black's reserves, and the positions used by "
+                         f"sandwich captures (- for none); got {len(fields)} in {text!r}")
     occupied, black = _parse_board(v, b, fields[0], ant)
     if fields[1] not in v.seats:
         raise ParseError(f"the side to move is {fields[1]!r}; it must be one of "
                          f"{', '.join(v.seats)}")
     to_move = v.seats.index(fields[1])
-    if ant:
-        return DrhombixState(v.name, occupied, 0, (0, 0), 0, to_move, result)
     reserves = []
     for f in fields[2:4]:
         if not f.isdigit():
-            raise ParseError(f"{f!r} is not a count of pieces in a reserve")
+            where = "a player's taken area" if ant else "a reserve"
+            raise ParseError(f"{f!r} is not a count of pieces in {where}")
         reserves.append(int(f))
+    if ant:
+        # Without the counts (a position set up by hand) nobody is known to have taken any.
+        taken = (reserves[0], reserves[1]) if reserves else (0, 0)
+        if reserves and occupied.bit_count() + sum(taken) != b.size:
+            raise ParseError(f"{occupied.bit_count()} pieces on the board and {sum(taken)} "
+                             f"taken off; together they must be the pyramid's {b.size}")
+        return DrhombixState(v.name, occupied, 0, taken, 0, to_move, result)
     total = 2 * v.options["pieces"]
     if occupied.bit_count() + sum(reserves) != total:
         raise ParseError(f"{occupied.bit_count()} pieces on the board and {sum(reserves)} in "

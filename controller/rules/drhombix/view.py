@@ -38,7 +38,9 @@ def view(game: Drhombix, state: DrhombixState) -> dict[str, Any]:
         "outcome": outcome.to_json() if outcome else None,
         "moves": [describe(game, state, m) for m in game.legal_moves(state)],
     }
-    if not physical.is_ant(v):
+    if physical.is_ant(v):
+        out["taken"] = dict(zip(v.seats, state.reserves))  # pieces each player took off
+    else:
         reserves = dict(zip(v.seats, state.reserves))
         out.update({
             "reserves": reserves,

@@ -23,8 +23,16 @@ def reference_successors(state):
     board = ref.read_board(shape, fields[0])
     if v.options["game"] == "ant":
         nxt = "second" if fields[1] == "first" else "first"
-        return {text: f"{ref.board_text(shape, after)} {nxt}"
-                for text, after in ref.ant_moves(shape, board)}
+        # Once a piece is off, the text counts the pieces each player has taken off.
+        taken = [int(f) for f in fields[2:4]] or [0, 0]
+        mover = ("first", "second").index(fields[1])
+        out_ant = {}
+        for text, after in ref.ant_moves(shape, board):
+            counts = list(taken)
+            counts[mover] += text.count("x")
+            tail = f" {counts[0]} {counts[1]}" if any(counts) else ""
+            out_ant[text] = f"{ref.board_text(shape, after)} {nxt}{tail}"
+        return out_ant
     mover, reserves = fields[1], {"w": int(fields[2]), "b": int(fields[3])}
     names = {ref.name(c): c for c in ref.cells(shape)}
     used = {names[n] for n in fields[4].split(",")} if fields[4] != "-" else set()

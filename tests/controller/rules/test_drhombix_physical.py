@@ -28,7 +28,8 @@ def test_geometry_names_every_level_and_the_reserves(variant, cells):
     geo = G.geometry(variant)
     assert len(geo.cells) == cells and geo.shape == "pyramid"
     assert geo.cells[0] == "0a1" and geo.cells[-1] == "3a1"
-    assert geo.zones == (() if variant.startswith("ant") else ("reserve-w", "reserve-b"))
+    assert geo.zones == (("taken-first", "taken-second") if variant.startswith("ant")
+                         else ("reserve-w", "reserve-b"))
     # Neighbours on one level are 1 apart; an upper piece sits over the middle of its supports.
     assert geo.distance("0a1", "0b1") == pytest.approx(1) == geo.distance("1a1", "1b1")
     assert geo.distance("0a1", "0a2") == pytest.approx(1)
@@ -73,6 +74,32 @@ def test_a_capture_empties_the_position_and_grows_the_captors_reserve_in_its_col
         "0a4": "empties", "1b1": "empties", "1c1": "fills", "reserve-w": "grows"}
     assert e2.changes[-1] == Change("reserve-w", ("w", "w"), ("w", "w", "w"))
     assert e2.unseen == ("target",) and e2.touched == {"0a4", "1b1", "1c1", "reserve-w"}
+
+
+def test_the_ant_game_puts_what_a_player_takes_off_in_their_own_taken_area():
+    start = G.setup("ant-square")
+    assert "taken-first" not in G.layout(start)
+    first = effect_of(start, "x3a1")
+    assert set(first.changes) == {Change("3a1", ("o",), ()),
+                                  Change("taken-first", (), ("o",))}
+    s = G.play(start, G.parse_move(start, "x3a1"))
+    s = G.play(s, G.parse_move(s, "x2a1x2b2"))
+    assert G.layout(s)["taken-first"] == ("o",) and G.layout(s)["taken-second"] == ("o",) * 2
+    assert G.view(s, None)["taken"] == {"first": 1, "second": 2}
+    assert G.position_text(s).endswith(" first 1 2")
+    assert G.parse_position(G.position_text(s), "ant-square") == s
+    raised = G.play(s, G.parse_move(s, "1a1-2a1"))  # a raise takes nothing off
+    assert raised.reserves == (1, 2)
+
+
+def test_an_ant_position_text_counts_every_piece_once_it_names_the_taken_ones():
+    from controller.errors import ParseError
+    with pytest.raises(ParseError, match="together they must be the pyramid's 20"):
+        G.parse_position("oooooooooo/oooooo/ooo/. second 2 0", "ant-triangle")
+    with pytest.raises(ParseError, match="2 fields, the board and the side to move"):
+        G.parse_position("oooooooooo/oooooo/ooo/. second 1", "ant-triangle")
+    # Set up by hand without the counts: nobody is known to have taken anything.
+    assert G.parse_position("oooooooooo/oooooo/ooo/. second", "ant-triangle").reserves == (0, 0)
 
 
 def test_a_raise_above_the_base_names_its_unseen_parts():
