@@ -279,6 +279,22 @@ def remaining(moves: Moves, fp: Footprint, reading: Mapping[str, Value]
     return take, put
 
 
+def steps_left(moves: Moves, on_way: Iterable[Footprint], reading: Mapping[str, Value]
+               ) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """What every move a board on its way may be making still needs, where they all agree:
+    positions to clear, positions to fill (the table's words and the lights say them)."""
+    take: set[str] | None = None
+    put: set[str] = set()
+    for fp in on_way:
+        t, p = remaining(moves, fp, reading)
+        if take is None:
+            take, put = set(t), set(p)
+        else:
+            take &= set(t)
+            put &= set(p)
+    return tuple(sorted(take or ())), tuple(sorted(put))
+
+
 def _computer_move(moves: Moves, situation: Situation) -> Footprint | None:
     declared = situation.declared
     if not declared.by_computer or declared.move is None:

@@ -4,8 +4,10 @@ The session picks one picture at a time, most urgent first: the board is being s
 correction (pairs: from blinks, to is steady, one colour per pair); a take-back offer; the
 computer's move for a human to carry out (yellow: from blinks, to is steady); an
 ambiguous reading (the candidates blink); an illegal placement (red blink); a move in progress
-(where the lifted pieces may go); a provisional move waiting for its end (the move, and where it
-could still be extended to); otherwise the last move.
+(where the lifted pieces may go; once a piece is down, what is left of the move: a captured
+piece to take off blinks blue, a position still to fill is steady blue); a provisional move
+waiting for its end (the move, and where it could still be extended to); otherwise the last
+move.
 
 Lights are public.  Hints come only from ``Game.hint_moves`` (public information) and never
 from a hand; a phone shows its owner's private hints itself.
@@ -23,6 +25,9 @@ LAST_FROM = Light((0, 20, 70))
 LAST_TO = Light((0, 90, 220))
 PROVISIONAL = Light((0, 90, 220), blink=False)
 ILLEGAL = Light((230, 0, 0), blink=True)
+# A move on its way: a piece still to take off (a capture), a position still to fill.
+STEP_TAKE = Light((0, 90, 220), blink=True)
+STEP_PUT = Light((0, 90, 220))
 AMBIGUOUS = Light((230, 140, 0), blink=True)
 TAKEBACK = Light((200, 0, 200), blink=True)
 SETUP_MISSING = Light((90, 90, 90))

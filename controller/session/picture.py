@@ -14,10 +14,12 @@ from enum import StrEnum
 from controller.physical import Light, Value
 from controller.session import lights as L
 from controller.session.footprints import Footprint
+from controller.session.judge import steps_left
 from controller.session.moves import Moves
 from controller.session.turn import (
     Asking,
     Correcting,
+    InProgress,
     Phase,
     Provisional,
     TakebackOffered,
@@ -117,11 +119,20 @@ def in_progress(s: Scene) -> Picture | None:
         return None
     hints = s.moves().hint_targets(diff)  # public moves only: the lights are public
     if hints is not None:
-        return L.move_lights((), (), s.lit, hints), "hints"
+        return {**L.move_lights((), (), s.lit, hints), **_steps_left(s)}, "hints"
     if s.moving():
-        return {}, "moving"
+        return _steps_left(s), "moving"
     placed = [p for p, v in diff if v != s.moves().empty] or [p for p, _ in diff]
     return L.blink_lights(sorted(placed), L.ILLEGAL, s.lit), "illegal"
+
+
+def _steps_left(s: Scene) -> dict[str, Light]:
+    """A move on its way: what is left of it where every move it may be agrees (a captured
+    piece to take off blinks, a position still to fill is steady), as the table's words say."""
+    if not isinstance(s.phase, InProgress) or not s.phase.on_way:
+        return {}
+    take, put = steps_left(s.moves(), s.phase.on_way, s.reading)
+    return {**L.blink_lights(put, L.STEP_PUT, s.lit), **L.blink_lights(take, L.STEP_TAKE, s.lit)}
 
 
 def provisional(s: Scene) -> Picture | None:

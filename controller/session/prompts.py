@@ -15,7 +15,7 @@ from typing import Literal
 from controller.physical import Value
 from controller.session.correction import wrong_positions
 from controller.session.footprints import Footprint
-from controller.session.judge import remaining
+from controller.session.judge import steps_left
 from controller.session.messages import Message
 from controller.session.moves import Moves
 from controller.session.picture import Mode
@@ -156,16 +156,10 @@ def waiting(scene: PromptScene, phase: InProgress) -> Message | None:
     """What the board waits for while a move is on its way: the steps every move it may be
     still needs (a captured piece to take off, a piece to put in a pole), at once; after a
     while with nothing changing, at least that the mover is moving and what is lifted."""
-    steps: tuple[set[str], set[str]] | None = None
     if phase.on_way:
-        moves = scene.moves()
-        for fp in phase.on_way:
-            take, put = remaining(moves, fp, scene.reading)
-            steps = (set(take), set(put)) if steps is None else (
-                steps[0] & set(take), steps[1] & set(put))
-    if steps is not None and (steps[0] or steps[1]):
-        return Message.of("waiting.steps", seat=scene.seat, take=tuple(sorted(steps[0])),
-                          put=tuple(sorted(steps[1])))
+        take, put = steps_left(scene.moves(), phase.on_way, scene.reading)
+        if take or put:
+            return Message.of("waiting.steps", seat=scene.seat, take=take, put=put)
     if phase.stalled:
         moves = scene.moves()
         lifted = tuple(sorted(p for p, v in moves.diff_of(scene.reading) if v == moves.empty))
