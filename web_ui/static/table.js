@@ -85,10 +85,14 @@
       chip.style.background = BL.pieceColour(s, kind);
       hand.append(chip);
     }
-    $("sim-help").textContent = sim.lifted.length
+    // A game's simHelp hook says where a lifted piece goes in its own words (a captured
+    // piece to its captor's reserve, a removed one to its taker's area).
+    const hooks = BL.gameHooks || {};
+    const own = hooks.simHelp ? hooks.simHelp(s) : null;
+    $("sim-help").textContent = own || (sim.lifted.length
       ? _("Tap the cell where it goes (or tap another piece to pick that up too).")
       : (s.status === "setup" ? _("Put the pieces where the set-up says.") :
-        _("Tap a piece to pick it up. A move that could still grow waits a moment: press End turn when you are done."));
+        _("Tap a piece to pick it up. A move that could still grow waits a moment: press End turn when you are done.")));
   }
 
   function render(s) {
