@@ -6,7 +6,8 @@
                                            chromium for the browser tests, nodejs, npm
                                            and MicroPython's WebAssembly port for the
                                            firmware's tests, and mosquitto for the club
-                                           tests, when missing)
+                                           tests, when missing); ``test --fast``
+                                           leaves out the tests marked slow
     python3 bootstrap.py env               only create/refresh the environment
 
 Needs nothing but Python 3.11+.  The first run creates a virtual environment in ``.venv``
