@@ -510,11 +510,13 @@ def reaches(ctx: Context, prog: Carry, goal: Outcome3, cache: Reach,
 
 
 def outcomes_toward(search: Search, doubt: Callable[[], bool] | None = None,
-                    patience: int = 1000) -> Iterator[Outcome3]:
+                    patience: int = 1000, budget: list[int] | None = None
+                    ) -> Iterator[Outcome3]:
     """The outcomes ``search`` aims at, each once, depth first with the states nearest the
     aim first: an answer comes fast when there is one.  Proving there is none can take
     every order of the cards, so after ``patience`` states without an answer it asks
-    ``doubt`` (is there one at all?) once, and stops on no."""
+    ``doubt`` (is there one at all?) once, and stops on no.  ``budget``: as for
+    ``ends_toward``."""
     root = search.root()
     if not search.viable(root):
         return
@@ -531,6 +533,10 @@ def outcomes_toward(search: Search, doubt: Callable[[], bool] | None = None,
             continue
         seen.add(state)
         search.tick()
+        if budget is not None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise Unfinished
         if doubt is not None and not done:
             visited += 1
             if visited > patience:
@@ -563,7 +569,12 @@ def outcomes_toward(search: Search, doubt: Callable[[], bool] | None = None,
         last.clear()
 
 
-def ends_toward(search: Search, enough: int, patience: int = 40) -> int | None:
+class Unfinished(Exception):
+    """A search gave up: it looked past more states than it was given."""
+
+
+def ends_toward(search: Search, enough: int, patience: int = 40,
+                budget: list[int] | None = None) -> int | None:
     """The squares the outcomes ``search`` aims at end a piece of the mover's on that did
     not hold one, without making them one by one; None: none fits.  It stops once every
     square of ``enough`` is lit, and once something fits looks past no state from which no
@@ -572,7 +583,9 @@ def ends_toward(search: Search, enough: int, patience: int = 40) -> int | None:
     A search for many squares at once is not aimed at any: once something fits and
     ``patience`` states in a row have lit nothing new, each square of ``enough`` still
     unlit is looked for by a search aimed at it (one that must fill it too), which finds it
-    at once if it can be lit and, if not, is cut by the cards it takes to fill it."""
+    at once if it can be lit and, if not, is cut by the cards it takes to fill it.
+    ``budget``: how many more states it may look past (counted down, shared with the
+    searches it asks); ``Unfinished`` when that is not enough."""
     start = search.ctx.own
     root = search.root()
     if not search.viable(root):
@@ -592,6 +605,10 @@ def ends_toward(search: Search, enough: int, patience: int = 40) -> int | None:
             continue
         seen.add(state)
         search.tick()
+        if budget is not None:
+            budget[0] -= 1
+            if budget[0] < 0:
+                raise Unfinished
         if not search.viable(state):
             continue  # (``light`` may have shrunk since it was made)
         lit = out
@@ -622,7 +639,7 @@ def ends_toward(search: Search, enough: int, patience: int = 40) -> int | None:
         return out if found else None
     while want:  # the rest, square by square
         square = want & -want
-        one = next(outcomes_toward(search.aiming(square)), None)
+        one = next(outcomes_toward(search.aiming(square), budget=budget), None)
         if one is not None:
             out |= one[0] & ~start
         want &= ~out & ~square

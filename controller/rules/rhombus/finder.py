@@ -33,10 +33,11 @@ from controller.rules.rhombus.aimed import (
     PATIENCE,
     Aim,
     Search,
+    Unfinished,
     ends_toward,
     outcomes_toward,
 )
-from controller.rules.rhombus.board import BIT, FULL, names
+from controller.rules.rhombus.board import BIT, FULL, bits, names
 from controller.rules.rhombus.cards import (
     REACTIVATE,
     Carry,
@@ -67,6 +68,9 @@ SOURCES: tuple[Source, ...] = ("legal", "hint", "public")
 # squares filled, where no piece of the mover's may end, the opponents to eliminate, and
 # (growing) the occupancy it must not end in.
 Fit = tuple[int, int, int, int, int | None]
+# States ``prepare`` looks past at most for the lights of the mover's pieces lifted (a few
+# milliseconds' worth; a millisecond or so is usual).
+PREPARE_BUDGET = 400
 
 
 def unseen_cards(state: RhombusState) -> Counter[int]:
@@ -94,6 +98,13 @@ class RhombusFinder:
         self._outcomes: dict[Program, set[Outcome3]] = {}
         self._sets: dict[Source, tuple[tuple[int, ...], ...]] = {}
         self._bounds: dict[bool, Bounds] = {}
+        # Whether a program can end in an outcome: what a reading asks of each card set's
+        # programs, kept for the position (the public card sets' programs include the
+        # mover's, and every reading of a move in progress asks again).
+        self._fits: dict[tuple[Program, Outcome3], bool] = {}
+        # The lights asked for (``targets``), and a lifted piece's squares per program.
+        self._lights: dict[tuple[Source, int, int, bool], list[str] | None] = {}
+        self._lifted: dict[tuple[Program, int], int | None] = {}
 
     def bounds(self, prog: Carry) -> Bounds:
         """Relaxed reach for ``prog`` (``relax.py``), shared by every program that kills,
@@ -105,9 +116,20 @@ class RhombusFinder:
         return found
 
     def prepare(self) -> None:
-        """The card sets of every source (the public ones take a millisecond or two)."""
+        """The card sets of every source, and the lights of each of the mover's pieces
+        lifted, program by program: every move starts by lifting one, and the lights of a
+        move on its way and of one that may grow are among a lifted piece's
+        (``_targets``)."""
         for source in SOURCES:
             self.card_sets(source)
+        budget = [PREPARE_BUDGET]
+        for piece in bits(self.ctx.own):
+            key: tuple[Source, int, int, bool] = ("hint", piece, 0, False)
+            if key not in self._lights:
+                try:
+                    self._lights[key] = self._targets(*key, each=budget)
+                except Unfinished:
+                    break  # the rest when asked, program by program as before
 
     # ---- which card sets ---------------------------------------------------------------------
 
@@ -144,7 +166,7 @@ class RhombusFinder:
         ``distinct``: one per outcome on the board (the first card set that makes it)."""
         discard = self._discards(source)
         return moves_among(self.ctx, self.card_sets(source), _mask(occupied), _mask(touched),
-                           discard, distinct, self.bounds)
+                           discard, distinct, self.bounds, self.cache, self._fits)
 
     # ---- on the way --------------------------------------------------------------------------
 
@@ -254,13 +276,31 @@ class RhombusFinder:
         may still grow); None: no action is on the way.
 
         Each program once (card sets share them), cheapest first; a carry's squares come
-        from ``carry_ends``, which stops once nothing more could be lit: a flush on an open
-        board lights every empty square long before its thousands of outcomes are made."""
+        from ``aimed.ends_toward``, which stops once nothing more could be lit: a flush on
+        an open board lights every empty square long before its thousands of outcomes are
+        made.  Asked again, the same answer (kept for the position)."""
+        key = (source, _mask(emptied), _mask(filled), beyond)
+        if key not in self._lights:
+            self._lights[key] = self._targets(*key)
+        found = self._lights[key]
+        return None if found is None else list(found)
+
+    def _targets(self, source: Source, gone: int, came: int, beyond: bool,
+                 each: list[int] | None = None) -> list[str] | None:
+        """``targets`` for the squares ``gone`` and ``came``; ``each``: every program's
+        squares in full, kept for a lifted piece of the mover's (``prepare``), looking past
+        no more states than ``each[0]`` (counted down; ``Unfinished`` when that is not
+        enough)."""
         ctx = self.ctx
-        fit = self._fit(emptied, filled, beyond)
+        fit = self._fit_of(gone, came, beyond)
         if fit is None:
             return None
         gone, came, not_own, need_killed, same = fit
+        # A lifted piece's squares, kept program by program: the programs' squares for any
+        # question whose actions leave that piece's square are among them, and a program
+        # that cannot fill a square asked for, or has no action that leaves it, has none.
+        lifted = gone if (not came and not beyond and gone & ctx.own == gone
+                          and gone.bit_count() == 1) else 0
         progs = dict.fromkeys(p for cards in self.card_sets(source)
                               for p in programs(cards, self.formation))
         kills = any(not isinstance(p, Carry) or p.kills for p in progs)
@@ -280,7 +320,25 @@ class RhombusFinder:
                 tokens = ctx.own | (ctx.corner if prog.nines and ctx.reserve else 0)
                 mine = (empty | (ctx.killable if prog.kills else 0)) & could & bounds.within(
                     tokens, prog.movers)
-                if ((found and not mine & ~ends)
+                if each is not None and lifted:
+                    lit = None
+                    if _may_grow(ctx, prog, came, not_own, same):
+                        lit = ends_toward(self._search(prog, fit, patience=0), mine,
+                                          budget=each)
+                    self._lifted[prog, lifted] = lit
+                    if lit is not None:
+                        found = True
+                        ends |= lit
+                    continue
+                none = False
+                for piece in bits(not_own & ctx.own):
+                    if (prog, piece) in self._lifted:
+                        known = self._lifted[prog, piece]
+                        if known is None or came & ~known:
+                            none = True  # no action of it leaves that square and fills these
+                            break
+                        mine &= known
+                if (none or (found and not mine & ~ends)
                         or not _may_grow(ctx, prog, came, not_own, same)):
                     continue  # nothing it could light is unlit, or nothing fits
                 more = ends_toward(self._search(prog, fit, patience=0), mine & ~ends)
@@ -292,18 +350,20 @@ class RhombusFinder:
                     if _fits(ctx, after, killed, came, not_own, need_killed, same):
                         found = True
                         ends |= after & ~ctx.own
-            if found and ends & could == could:
+            if found and ends & could == could and each is None:
                 break
         return names(ends) if found else None
 
     def _fit(self, emptied: Iterable[str], filled: Iterable[str], beyond: bool
              ) -> Fit | None:
+        return self._fit_of(_mask(emptied), _mask(filled), beyond)
+
+    def _fit_of(self, gone: int, came: int, beyond: bool) -> Fit | None:
         """What an outcome on the way must do, as masks: (``gone``: the emptied squares,
         ``came``: the filled ones that it keeps, ``not_own``: where no piece of the mover's
         may end, ``need_killed``: the opponents it must eliminate, ``same``: with ``beyond``,
         the occupancy it must not end in, what the board reads now); None: none can be."""
         ctx = self.ctx
-        gone, came = _mask(emptied), _mask(filled)
         if gone & ctx.blockers or came & (ctx.blockers | ctx.foes | ctx.own):
             return None
         if not beyond:
@@ -342,7 +402,8 @@ class RhombusFinder:
             return False
         changed = move.sources | move.targets | move.kills
         found = moves_among(ctx, (tuple(sorted(move.cards)),), occupied, changed,
-                            _discards(self.ctx, self.held), bounds=self.bounds)
+                            _discards(self.ctx, self.held), bounds=self.bounds,
+                            cache=self.cache, fits=self._fits)
         return move in found
 
 

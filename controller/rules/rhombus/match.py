@@ -52,11 +52,14 @@ def moves_reading(ctx: Context, held: tuple[int, ...], largest: int, occupied: i
 
 def moves_among(ctx: Context, card_sets: Iterable[tuple[int, ...]], occupied: int,
                 touched: int, discard: bool, distinct: bool = False,
-                bounds: Callable[[Carry], Bounds] | None = None) -> list[Move]:
+                bounds: Callable[[Carry], Bounds] | None = None, cache: Reach | None = None,
+                fits: dict[tuple[Program, Outcome3], bool] | None = None) -> list[Move]:
     """The actions with one of ``card_sets`` that read as ``occupied`` (see ``moves_reading``;
     ``discard``: each card set may also be played for nothing; ``distinct``: one action per
     outcome on the board is enough, with the first card set that makes it; ``bounds``: the
-    relaxed reach for a program, to cut the searches with).
+    relaxed reach for a program, to cut the searches with; ``cache``, ``fits``: what earlier
+    questions about the position found, the reach of a piece and whether a program can end
+    in an outcome, kept by the caller).
 
     A kill whose killer stays on the victim's square leaves the reading unchanged there;
     such squares must have been touched, so each touched, still occupied opponent square
@@ -77,20 +80,20 @@ def moves_among(ctx: Context, card_sets: Iterable[tuple[int, ...]], occupied: in
             goals.append((own_after, vacated & ctx.foes | stay, entered))
     nothing = (ctx.own, 0, 0)
     out: list[Move] = []
-    cache: Reach = {}
+    reaches_of: Reach = {} if cache is None else cache
     if bounds is None:
         made_bounds = {kills: Bounds(ctx, kills) for kills in (False, True)}
 
         def bounds(prog: Carry) -> Bounds:
             return made_bounds[prog.kills > 0]
-    fits: dict[tuple[Program, Outcome3], bool] = {}  # many card sets share a program
+    known: dict[tuple[Program, Outcome3], bool] = {} if fits is None else fits
     made: set[Outcome3] = set()
 
-    def fit(prog: Program, goal: Outcome3) -> bool:
+    def fit(prog: Program, goal: Outcome3) -> bool:  # many card sets share a program
         key = (prog, goal)
-        found = fits.get(key)
+        found = known.get(key)
         if found is None:
-            found = fits[key] = _fits(ctx, prog, goal, cache, bounds)
+            found = known[key] = _fits(ctx, prog, goal, reaches_of, bounds)
         return found
 
     for cards in card_sets:

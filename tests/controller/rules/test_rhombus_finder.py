@@ -83,17 +83,36 @@ def test_moves_on_the_way_in_built_flush_positions(state):
     check_toward(state, random.Random(7), 6)
 
 
+def prepared(state, budget: int | None) -> RhombusFinder:
+    """A finder for ``state``, ``prepare``d (with ``budget`` states for the lights of the
+    pieces lifted: a small one leaves some to be found when asked), or not (None)."""
+    from controller.rules.rhombus import finder as finder_module
+    found = RhombusFinder(state)
+    if budget is not None:
+        usual = finder_module.PREPARE_BUDGET
+        finder_module.PREPARE_BUDGET = budget
+        try:
+            found.prepare()
+        finally:
+            finder_module.PREPARE_BUDGET = usual
+    return found
+
+
 def check_targets(state, rng: random.Random, tries: int) -> None:
     """The lit squares of a lifted piece (own or an opponent's), of half moves, and of
     moves that may grow: where the listed moves on the way (``beyond``: the ones that read
-    as more) end a piece of the mover's, or None when none is."""
+    as more) end a piece of the mover's, or None when none is; asked of a finder that was
+    prepared (which keeps each lifted piece's squares, program by program, and bounds the
+    later answers by them), of one prepared with too few states for every piece, and of
+    one that was not."""
     if G.outcome(state) is not None:
         return
     ctx = mover_context(state)
     empty = [b for b in bits(~(ctx.own | ctx.blockers | ctx.foes) & (1 << 25) - 1)]
-    for source, listed in (("hint", list(G.hint_moves(state))),
-                           ("legal", list(G.legal_moves(state)))):
-        finder = RhombusFinder(state)
+    for (source, listed), budget in itertools.product(
+            (("hint", list(G.hint_moves(state))), ("legal", list(G.legal_moves(state)))),
+            (None, 10, 400)):
+        finder = prepared(state, budget)
         asks = [(0, 0)] + [(b, 0) for b in bits(ctx.own | ctx.foes)]
         asks += [(b, rng.choice(empty)) for b in rng.sample(bits(ctx.own), min(
             tries, ctx.own.bit_count())) if empty]
