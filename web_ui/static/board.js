@@ -2,12 +2,16 @@
 
    A game may change how its board is drawn through hooks in BL.gameHooks (its own
    static/games/<name>.js, loaded before the page's script), each optional:
-     prepare(geo, board)                 before drawing: adjust geo.coords (levels side by side)
+     prepare(geo, board)                 before drawing: adjust geo.coords (levels side by side);
+                                         set geo.zonesPlaced to keep every zone where geo.coords
+                                         puts it (else zones outside the board go in rows under it)
      decorate(root, geo, board)          draw under the cells (square colours, fields, poles)
      cellShape(pos, geo, x, y, zone, board) -> SVG element | null   a cell of its own shape
      showCell(pos, state, board) -> bool  whether an (empty) cell is drawn and can be tapped
      drawPiece(node, stack, state, board) -> bool   draw a position's pieces itself (node.art)
      describe(pos, stack, state) -> string   the accessible name of a position and its pieces
+     updated(state, board)               after each update: drawing that depends on the whole
+                                         state (a line's score at the board's edge)
    The table and seat pages use more hooks (tableInfo, hand, moveWords, outcomeWords). */
 "use strict";
 
@@ -65,9 +69,10 @@ class Board {
     const outside = [];
     for (const z of geo.zones) {
       const [x, y] = this._xy(geo, z);
-      if (x >= left && x <= right && y >= top && y <= bottom) {
+      const inside = x >= left && x <= right && y >= top && y <= bottom;
+      if (inside || geo.zonesPlaced) {
         out[z] = [x, y];
-        this.inBoard.add(z);
+        if (inside) this.inBoard.add(z);
       } else {
         outside.push(z);
       }
@@ -225,5 +230,6 @@ class Board {
       if (n.zone) n.label.textContent = this.hooks.zoneName ? this.hooks.zoneName(pos, state)
         : Board.zoneName(pos, state);
     }
+    if (this.hooks.updated) this.hooks.updated(state, this);
   }
 }

@@ -165,8 +165,11 @@ const BL = (() => {
   function renderScores(box, state) {
     box.replaceChildren();
     const scores = state.scores || {};
+    const hooks = BL.gameHooks || {};
     for (const [key, value] of Object.entries(scores)) {
-      const name = key.split("+").map((s) => seatName(state, s)).join(" + ");
+      // A game's scoreName hook names a key that is no seat (Crosswise's teams).
+      const name = (hooks.scoreName && hooks.scoreName(key, state))
+        || key.split("+").map((s) => seatName(state, s)).join(" + ");
       box.append(el("span", {}, name + " ", el("b", { text: NUMBER.format(value) })));
     }
     const target = (state.view || {}).target;
@@ -307,7 +310,7 @@ const BL = (() => {
   }
 
   const PROMPT_TITLES = { setup: _("Set-up"), correction: _("Put it back"), illegal: _("Not legal"),
-    takeback: _("Take back?"), choose: _("Which move?"), draw: _("Draw?"),
+    takeback: _("Take back?"), choose: _("Which move?"), confirm: _("Confirm"), draw: _("Draw?"),
     computer: _("Computer's move"), private: _("Only for you") };
 
   /* Prompts: words from the session; ``buttons(prompt)`` may give buttons to add. */
@@ -326,8 +329,10 @@ const BL = (() => {
   function renderLastMove(box, state) {
     const last = (state.moves || []).slice(-1)[0];
     if (!last) { box.textContent = _("No move yet."); return; }
-    box.textContent = last.seat ? _("Last move: %(move)s by %(seat)s", { move: last.move, seat: seatName(state, last.seat) })
-      : _("Last move: %(move)s", { move: last.move });
+    const hooks = BL.gameHooks || {};
+    const move = hooks.moveWords ? hooks.moveWords(last.move, state, last) : last.move;
+    box.textContent = last.seat ? _("Last move: %(move)s by %(seat)s", { move, seat: seatName(state, last.seat) })
+      : _("Last move: %(move)s", { move });
   }
 
   return { _, n_, listed, number: (n) => NUMBER.format(n), lang: LANG,

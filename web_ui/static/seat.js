@@ -6,7 +6,7 @@
   const $ = (id) => document.getElementById(id);
   let state = null;
   let geoKey = null;
-  let selected = null;      // a hand token chosen to lay on the simulated board
+  let selected = null;      // a hand token chosen to lay on the simulated board ({piece, index, from})
   let chain = Promise.resolve();
   let lastError = { text: "", at: 0 };
 
@@ -14,11 +14,16 @@
   const hooks = BL.gameHooks || {};
   /* What a game's phone hooks may do (static/games/<name>.js): hand(box, s, tools),
      declare(box, s, tools), untraced(box, s, tools) draw those parts of the page themselves
-     (returning true); choiceWords(move, s) names a move the phone asks about. */
+     (returning true); choiceWords(move, s) names a move the phone asks about.
+     tools.select(piece, index, from): the token to lay with the next tap on the simulated
+     board; ``from`` names the pile it is taken from (a supply), as a hand takes it. */
   const tools = {
     act: (action) => act(action),
     selected: () => selected,
-    select: (piece, index) => { selected = piece === null ? null : { piece, index }; render(state); },
+    select: (piece, index, from) => {
+      selected = piece === null ? null : { piece, index, from: from || null };
+      render(state);
+    },
     toast: (text, bad) => BL.toast(text, bad),
   };
 
@@ -46,7 +51,25 @@
     $("game-title").textContent = s.title;
   }
 
+  /* A question with one possible answer is no question: the phone asks to confirm that
+     move, said in the game's words (it must still be asked, so that the table cannot tell a
+     hand that allowed one move from one that allowed several). */
+  function shownPrompts(s) {
+    const all = s.prompts || [];
+    // The table's "waiting for this phone" is no news on the phone that is asked.
+    const asked = all.some((p) => p.kind === "choose");
+    return all.filter((p) => !(asked && p.kind === "waiting" && (p.message || {}).key === "waiting.phone"
+      && ((p.message || {}).params || {}).seat === s.seat))
+      .map((p) => (p.kind === "choose" && p.choices.length === 1
+        ? { ...p, kind: "confirm", text: _("The board shows this move: %(move)s.", {
+          move: hooks.choiceWords ? hooks.choiceWords(p.choices[0], s) : p.choices[0] }) } : p));
+  }
+
   function promptButtons(p) {
+    if (p.kind === "confirm") {
+      return [BL.el("button", { class: "button primary", type: "button", text: _("Yes, that is my move"),
+        onclick: () => act({ type: "choose", move: p.choices[0] }) })];
+    }
     if (p.kind === "choose" && p.choices.length) {
       return p.choices.map((move) => BL.el("button", { class: "button primary", type: "button",
         text: hooks.choiceWords ? hooks.choiceWords(move, state) : move,
@@ -189,7 +212,7 @@
     BL.renderClocks($("clocks"), s);
     BL.renderMatch($("match"), s);
     BL.renderOutcome($("outcome"), s);
-    BL.renderPrompts($("prompts"), s, promptButtons);
+    BL.renderPrompts($("prompts"), { ...s, prompts: shownPrompts(s) }, promptButtons);
     BL.renderLastMove($("last-move"), s);
     renderPrivate(s);
     renderDeclare(s);
@@ -207,8 +230,12 @@
   async function pick(pos, zone) {
     if (!state || !state.sim) return;
     if (selected) {
+      if (selected.from && !(await BL.api("POST", "/api/sim/lift", { position: selected.from })).ok) return;
       const r = await BL.api("POST", "/api/sim/place", { position: pos, piece: selected.piece });
-      if (r.ok) { selected = null; BL.toast(_("Laid %(piece)s on %(cell)s.", { piece: r.data.piece, cell: pos })); }
+      if (r.ok) {
+        selected = null;
+        BL.toast(_("Laid %(piece)s on %(cell)s.", { piece: (state.pieces || {})[r.data.piece] || r.data.piece, cell: pos }));
+      }
       return;
     }
     // The same hands as on the table page: tap a piece to lift it, a cell to put it down.
