@@ -15,6 +15,7 @@ from tests.support.toygame import TOY
 from tests.web_ui.browser import Phone
 from tests.web_ui.conftest import FAST
 from tests.web_ui.support import HOST_TOKEN, serving, wait_until
+from web_ui.vocab import PIECES
 
 pytestmark = pytest.mark.slow
 
@@ -194,6 +195,18 @@ def test_blitz_clocks_count_down_on_the_table_page(browser):
         service.stop()
 
 
+RANKS = {"J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+SUITS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+
+
+def hand_item_name(game: str, item: str) -> str:
+    """A hand's tile or card as its page names it: Crosswise's tiles by their piece names
+    ("cross tile"), Rhombus's cards as "queen of clubs"."""
+    if game == "rhombus":
+        return f"{RANKS.get(item[:-1], item[:-1])} of {SUITS[item[-1]]}"
+    return PIECES[(game, item)][0]
+
+
 @pytest.mark.parametrize("game, variant, seat", [("crosswise", "two-player", "green"),
                                                  ("rhombus", "two-player", "r")])
 def test_a_hidden_hand_game_shows_each_seat_its_own_hand(browser, game, variant, seat):
@@ -207,9 +220,9 @@ def test_a_hidden_hand_game_shows_each_seat_its_own_hand(browser, game, variant,
             phone = Phone(browser, base)
             page = phone.open(f"/join/{token}")
             expect(page.locator("#private")).to_be_visible()
-            text = page.locator("#private").inner_text()
-            for item in hand:
-                assert str(item) in text
+            for item in hand:  # each tile or card by its name: "cross tile", "8 of clubs"
+                name = hand_item_name(game, str(item))
+                expect(page.locator(f'#private [aria-label="{name}"]').first).to_be_visible()
             phone.shot(f"seat-{game}-{seat}-phone.png")
             table = Phone(browser, base)
             table.open("/")
@@ -249,9 +262,13 @@ def test_crosswise_table_shows_the_live_line_scores(browser):
         with serving(service) as (_app, base):
             phone = Phone(browser, base)
             page = phone.open("/")
-            lines = page.locator("#extras .kv", has_text="lines")
-            expect(lines).to_contain_text("Green: 1 0 · 2 0")  # rows 1..6, green's lines
-            expect(lines).to_contain_text("Orange: a 0 · b 0")  # columns a..f
+            # Each line's points at its edge: green's rows 1..6, orange's columns a..f.
+            badges = page.locator("#board .cw-badge")
+            expect(badges).to_have_count(12)
+            for label in ("row 1: 0 points for Green", "row 6: 0 points for Green",
+                          "column a: 0 points for Orange", "column f: 0 points for Orange"):
+                expect(page.locator(f'#board .cw-badge[aria-label="{label}"]')).to_have_text("0")
+            expect(page.locator("#extras")).to_contain_text("Green scores the rows")
             phone.close()
     finally:
         service.stop()

@@ -1,0 +1,229 @@
+"""Rhombus through its pages in a real browser: a stretch of a game played as players do.
+
+The table page runs on a tablet beside the simulated board, each player's page on a small
+phone.  Red chooses a combination on the phone (the queen of clubs on the table with the king
+of clubs from the hidden hand), says it, and moves two pieces on the board; Blue moves a piece
+first and confirms on the phone (the hidden hand card means even a single reading is asked,
+as a confirmation with the move in words); Red plays a kill card alone, which moves nothing,
+from the phone.  Every piece is then checked by its accessible name where it stands, seen at
+its centre; the cards by their names (``queen of clubs``); no page shows internal data; the
+board fits a tablet and a TV.  Screenshots go to ``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from boardlight.service import Service, ServiceOptions
+from controller.rules.rhombus.cards import SUITS, VALUES
+from controller.session.session import SessionConfig
+from tests.web_ui.browser import (
+    SMALL_PHONE,
+    TABLET,
+    TV,
+    Phone,
+    fits,
+    internal_words,
+    piece_is_seen,
+    position,
+)
+from tests.web_ui.support import serving, wait_until
+
+pytestmark = pytest.mark.slow
+
+SESSION = SessionConfig(settle=0.6, settle_min=0.4)
+
+
+def start_position(board: str, hands: dict[str, str], pile_first: tuple[str, ...]) -> str:
+    """A two-player position with Red to move: the board (ranks 5 to 1), each seat's open
+    and hidden cards; the pile starts with ``pile_first``, then the rest of the deck."""
+    used = {c for h in hands.values() for part in h.split("/") for c in part.split(",")}
+    rest = [v + s for v in VALUES for s in SUITS if v + s not in used | set(pile_first)]
+    return " ".join([board, "r", "reserve=3,3", "out=0,0",
+                     *(f"{seat}={cards}" for seat, cards in hands.items()),
+                     "pile=" + ",".join([*pile_first, *rest]), "discard=-", "seed=0",
+                     "shuffles=0", "ply=0"])
+
+
+# Red: the queen of clubs and the 7 of diamonds on the table, the king of clubs hidden; Blue:
+# the ace of spades and the 8 of hearts on the table, the 6 of diamonds hidden.  The pile
+# gives Red the 9 of hearts (open) and the 10 of spades (hidden) for the queen and the king.
+START = start_position("...bb/....b/...../r..../rr...", {"r": "QC,7D/KC", "b": "AS,8H/6D"},
+                       ("9H", "10S"))
+
+
+class Pace:
+    """The session's clock: real time plus the breath players take between turns."""
+
+    def __init__(self) -> None:
+        self.paused = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.paused
+
+    def breathe(self) -> None:
+        self.paused += 3.0
+
+
+@pytest.fixture
+def game() -> Iterator[tuple[Service, Pace]]:
+    pace = Pace()
+    service = Service(ServiceOptions(game="rhombus", variant="two-player", seed=1,
+                                     position=START, session=SESSION), clock=pace).start()
+    wait_until(service.table, lambda s: s["status"] == "playing")
+    yield service, pace
+    service.stop()
+
+
+def named(page: Any, label: str) -> Any:
+    """The board position named ``label``, lit or not (the last move stays lit)."""
+    return position(page, label).or_(position(page, f"{label}, lit"))
+
+
+def in_view(page: Any, pos: str) -> None:
+    """Scroll ``pos`` to the middle of the screen (a phone's board is below its cards)."""
+    page.locator(f'#board [data-pos="{pos}"]').evaluate("n => n.scrollIntoView({block: 'center'})")
+
+
+def tap(page: Any, pos: str) -> None:
+    page.locator(f'#board [data-pos="{pos}"]').click()
+
+
+def played(service: Service, ply: int, text: str) -> None:
+    snap = wait_until(service.table, lambda s: s["ply"] >= ply, timeout=5)
+    assert snap["moves"][-1]["move"] == text
+
+
+COLOURS = {"r": "red", "b": "blue"}
+STARTS = {"a1", "e5"}
+
+
+def board_names(service: Service) -> dict[str, str]:
+    """Every square with a piece, and the accessible name it must have."""
+    snap = service.table.public()
+    blockades = set(snap["view"]["blockades"])
+    out = {}
+    for pos, stack in snap["layout"].items():
+        if "-" in pos:
+            continue
+        label = f"{pos}: {COLOURS[stack[-1]]} piece"
+        if pos in STARTS:
+            label += ", start corner"
+        if pos in blockades:
+            label += ", in a blockade"
+        out[pos] = label
+    return out
+
+
+def check_board(page: Any, service: Service) -> None:
+    from playwright.sync_api import expect
+    for pos, label in board_names(service).items():
+        expect(named(page, label)).to_have_count(1)
+        in_view(page, pos)
+        assert piece_is_seen(page, pos), f"{pos} ({label}) is hidden"
+    assert internal_words(page) == []
+
+
+@pytest.mark.parametrize("lang", ["en"])
+def test_rhombus_is_played_through_its_pages(browser, game, lang):
+    from playwright.sync_api import expect
+    service, pace = game
+    with serving(service) as (app, base):
+        tokens = app.extensions["boardlight"].tokens
+        table = Phone(browser, base, lang, **TABLET)
+        red, blue = (Phone(browser, base, lang, **SMALL_PHONE) for _ in range(2))
+        tpage = table.open("/")
+        rpage = red.open(f"/join/{tokens.token('r')}")
+        bpage = blue.open(f"/join/{tokens.token('b')}")
+        expect(tpage.locator("#turn")).to_have_text("Red to move")
+        # The board as the designers drew it: start corners, both colours; the open cards.
+        expect(named(tpage, "a1: red piece, start corner")).to_have_count(1)
+        expect(named(tpage, "e5: blue piece, start corner")).to_have_count(1)
+        expect(named(tpage, "c3: empty")).to_have_count(1)
+        expect(tpage.locator("#board .rh-corner")).to_have_count(4)
+        expect(tpage.locator("#board .rh-dark")).to_have_count(9)
+        expect(tpage.locator("#board .rh-light")).to_have_count(12)
+        expect(named(tpage, "Red's reserve: 3 pieces")).to_have_count(1)
+        extras = tpage.locator("#extras")
+        for name in ("queen of clubs", "7 of diamonds", "ace of spades", "8 of hearts"):
+            expect(extras.locator(f'[aria-label="{name}"]')).to_have_count(1)
+        expect(extras.locator('[aria-label="a hidden hand card"]')).to_have_count(2)
+        expect(extras.locator('[aria-label="king of clubs"]')).to_have_count(0)
+        assert fits(tpage)
+        table.shot(f"rhombus-{lang}-table-tablet-start.png", full=False)
+        # Each phone: its own cards (the hidden one too), what they can do, in words.
+        cards = rpage.locator(".rh-hand")
+        for name in ("queen of clubs", "7 of diamonds", "king of clubs"):
+            expect(cards.locator(f'[aria-label="{name}"]')).to_have_count(1)
+        expect(bpage.locator('[aria-label="king of clubs"]')).to_have_count(0)
+        expect(rpage.locator(".rh-combos")).to_contain_text(
+            "Q♣ + K♣: 3 squares, 2 squares (either order, one piece or two)")
+        expect(bpage.locator(".rh-hand")).to_contain_text("6")
+        red.shot(f"rhombus-{lang}-red-phone-cards.png")
+
+        # 1. Red picks the queen and the hidden king of clubs, says them, moves two pieces.
+        cards.locator('[aria-label="queen of clubs"]').click()
+        cards.locator('[aria-label="king of clubs"]').click()
+        guide = rpage.locator(".rh-guide")
+        expect(guide).to_contain_text("Q♣ + K♣: 3 squares, 2 squares")
+        red.shot(f"rhombus-{lang}-red-phone-combination.png")
+        guide.get_by_role("button", name="Play them: I move my pieces on the board").click()
+        expect(guide).to_contain_text("Now move your pieces on the board")
+        for pos in ("a2", "a4", "b1", "e1"):
+            tap(tpage, pos)
+        played(service, 1, "QC+KC* b1,a2-e1,a4")
+        expect(tpage.locator("#last-move")).to_have_text(
+            "Last move: Q♣ + K♣: b1, a2 → e1, a4 by Red")
+        expect(rpage.locator(".prompt")).to_have_count(0)  # said first: nothing to ask
+        expect(named(tpage, "e1: red piece")).to_have_count(1)
+        expect(named(tpage, "a4: red piece")).to_have_count(1)
+        expect(extras.locator('[aria-label="9 of hearts"]')).to_have_count(1)  # the new card
+        expect(cards.locator('[aria-label="10 of spades"]')).to_have_count(1)  # hidden, new
+        expect(tpage.locator('[aria-label="10 of spades"]')).to_have_count(0)
+
+        # 2. Blue moves first; the hidden hand card means the phone confirms even one reading.
+        pace.breathe()
+        tap(tpage, "d5")
+        tap(tpage, "c5")
+        confirm = bpage.locator(".prompt.confirm")
+        expect(confirm).to_contain_text("The board shows this move: A♠: d5 → c5.")
+        expect(bpage.locator(".prompt.choose")).to_have_count(0)
+        expect(tpage.locator(".prompt.waiting")).to_contain_text("Waiting for Blue's phone")
+        blue.shot(f"rhombus-{lang}-blue-phone-confirm.png")
+        confirm.get_by_role("button", name="Yes, that is my move").click()
+        played(service, 2, "AS d5-c5")
+
+        # 3. Red plays the 7 of diamonds alone: it moves nothing, so the phone plays it.
+        pace.breathe()
+        expect(rpage.locator("#turn")).to_have_text("Your turn")
+        cards.locator('[aria-label="7 of diamonds"]').click()
+        expect(guide).to_contain_text("no piece moves")
+        guide.get_by_role("button", name="7♦: no piece moves").click()
+        played(service, 3, "7D")
+
+        # Every piece where it stands, seen; the cards; the move list; no internal data; the
+        # board whole on a tablet and on a TV.
+        expect(tpage.locator("#recent li")).to_have_count(3)
+        expect(tpage.locator("#recent li").nth(1)).to_contain_text("A♠: d5 → c5")
+        for name in ("9 of hearts", "6 of hearts", "8 of hearts", "6 of clubs"):
+            expect(extras.locator(f'[aria-label="{name}"]')).to_have_count(1)
+        expect(extras).to_contain_text("4 cards played")
+        check_board(tpage, service)
+        assert fits(tpage)
+        table.shot(f"rhombus-{lang}-table-tablet.png", full=False)
+        for page in (rpage, bpage):
+            check_board(page, service)
+        red.shot(f"rhombus-{lang}-red-phone.png")
+        blue.shot(f"rhombus-{lang}-blue-phone.png")
+        tv = Phone(browser, base, lang, **TV)
+        tvpage = tv.open("/")
+        expect(named(tvpage, "c5: blue piece")).to_have_count(1)
+        check_board(tvpage, service)
+        assert fits(tvpage)
+        tv.shot(f"rhombus-{lang}-table-tv.png", full=False)
+        for phone in (table, red, blue, tv):
+            phone.close()
