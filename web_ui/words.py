@@ -197,7 +197,10 @@ WORDS: dict[str, Render] = {
     "computer.illegal": lambda m, w: w._("the computer's move %(move)s is not legal here",
                                          move=m["move"]),
     "game.over": lambda m, w: w._("the game is already over"),
-    "rules.refused": lambda m, w: str(m["text"]),
+    # The rules core explains a refused move in English; that sentence reaches only a phone
+    # that sent a move text the rules refuse (a hand-made request, or a race with the board).
+    "rules.refused": lambda m, w: (str(m["text"]) if w.lang == "en"
+                                   else w._("the rules do not allow that move")),
 }
 
 
