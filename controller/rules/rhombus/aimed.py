@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from controller.rules.rhombus.board import FULL, slide, walk
 from controller.rules.rhombus.cards import Carry
 from controller.rules.rhombus.movegen import REGIONS, Context, Outcome3, Reach, one_card_less
-from controller.rules.rhombus.relax import Bounds
+from controller.rules.rhombus.relax import Bounds, dealt_ends
 
 NO_LIMIT = 1 << 30  # more pieces than any reserve holds
 # States a search looks past before it uses the bounds: they cost a few shifts per square
@@ -637,6 +637,14 @@ def ends_toward(search: Search, enough: int, patience: int = 40,
                 break
     else:
         return out if found else None
+    # What no dealing of the cards to the pieces could light is not looked for.
+    ctx, prog = search.ctx, search.prog
+    if search.bounds is not None:
+        dealt = dealt_ends(search.bounds, ctx.own,
+                           ctx.corner if prog.nines and ctx.reserve else 0, prog.movers,
+                           search.need, search.forbid)
+        if dealt is not None:
+            want &= dealt
     while want:  # the rest, square by square
         square = want & -want
         one = next(outcomes_toward(search.aiming(square), budget=budget), None)

@@ -23,6 +23,8 @@ answer, and the search need not look past it.
 
 from __future__ import annotations
 
+from itertools import product
+
 from controller.rules.rhombus.board import FULL, NOT_FILE_A, NOT_FILE_E
 from controller.rules.rhombus.cards import DIAGONAL
 from controller.rules.rhombus.movegen import Context, one_card_less
@@ -107,3 +109,78 @@ class Bounds:
                 return most
             most += 1
         return most
+
+
+def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...],
+               need: int, forbid: int, most: int = 400) -> int | None:
+    """The squares a piece could end on by some dealing of the move cards ``movers`` to the
+    mover's ``pieces`` (and, with ``corner``, to a piece that may come in there), each card
+    to one piece and each piece its cards in some order on the relaxed board, in which
+    every square of ``need`` is where a piece of its own ends and no piece is left on
+    ``forbid``.  Every square an outcome of the carry that fills ``need`` and leaves
+    ``forbid`` ends a moved or entered piece on is among them (the converse need not hold:
+    the pieces are not in each other's way here).  Unlike ``Bounds.within`` it knows that
+    one card moves one piece: two squares that each need the one Q of the hand are not
+    both filled.  None when there are more than ``most`` dealings to try."""
+    tokens = [1 << i for i in range(25) if pieces >> i & 1]
+    if corner & bounds.open:
+        tokens.append(corner)  # a piece that comes in, and may then move
+    else:
+        corner = 0
+    if len(tokens) ** len(movers) > most:
+        return None
+    # ends[t][cards]: where the piece on tokens[t] may end with exactly those cards (a mask
+    # of positions in ``movers``), in some order.
+    full = (1 << len(movers)) - 1
+    ends = []
+    for token in tokens:
+        mine = [token] + [0] * full
+        for cards in range(1, full + 1):
+            found = 0
+            rest = cards
+            while rest:
+                card = rest & -rest
+                rest ^= card
+                found |= spread(mine[cards ^ card], movers[card.bit_length() - 1], bounds.open)
+            mine[cards] = found
+        ends.append(mine)
+    out = 0
+    dealt = [0] * len(tokens)
+    for deal in product(range(len(tokens)), repeat=len(movers)):
+        for t in range(len(tokens)):
+            dealt[t] = 0
+        for card, t in enumerate(deal):
+            dealt[t] |= 1 << card
+        still = 0
+        for t, token in enumerate(tokens):
+            if not dealt[t] and token != corner:
+                still |= token
+        if still & forbid:
+            continue  # a piece that must leave keeps its square
+        where = []
+        for t, token in enumerate(tokens):
+            if dealt[t]:
+                end = ends[t][dealt[t]] & ~forbid & ~still
+                if not end:
+                    break
+                where.append(end)
+            elif token == corner and not corner & (still | forbid):
+                where.append(corner)  # comes in and stays, or stays out
+        else:
+            if need and not _fill(where, need):
+                continue
+            for end in where:
+                out |= end
+    return out
+
+
+def _fill(where: list[int], need: int) -> bool:
+    """Whether every square of ``need`` can be where a different one of the pieces that may
+    end on ``where`` (one mask each) ends."""
+    if not need:
+        return True
+    square = need & -need
+    for i, end in enumerate(where):
+        if end & square and _fill(where[:i] + where[i + 1:], need ^ square):
+            return True
+    return False

@@ -394,7 +394,7 @@ def check_aimed(state, rng: random.Random, tries: int) -> None:
         outcomes_toward,
         reaches,
     )
-    from controller.rules.rhombus.relax import Bounds
+    from controller.rules.rhombus.relax import Bounds, dealt_ends
     if G.outcome(state) is not None:
         return
     ctx, listed = carries(state)
@@ -405,6 +405,10 @@ def check_aimed(state, rng: random.Random, tries: int) -> None:
             lit = 0
             for after, _, _ in expected:
                 lit |= after & ~ctx.own
+            # No dealing of the cards to the pieces misses a square an outcome lights.
+            dealt = dealt_ends(bounds, ctx.own, ctx.corner if prog.nines and ctx.reserve
+                               else 0, prog.movers, aim.need, aim.forbid, most=10**6)
+            assert dealt is not None and lit & ~dealt == 0, (G.position_text(state), prog, aim)
             for patience in (0, PATIENCE):
                 found = list(outcomes_toward(Search(ctx, prog, aim, {}, bounds, patience)))
                 assert len(found) == len(set(found)) and set(found) == expected, (
