@@ -14,7 +14,9 @@
   const hooks = BL.gameHooks || {};
   /* What a game's phone hooks may do (static/games/<name>.js): hand(box, s, tools),
      declare(box, s, tools), untraced(box, s, tools) draw those parts of the page themselves
-     (returning true); choiceWords(move, s) names a move the phone asks about.
+     (returning true); choiceWords(move, s) names a move the phone asks about; promptWords(p, s)
+     may word a question itself; simPick(pos, zone, s) says whether a tap on the simulated
+     board lifts or puts down ("lift", "place"), as on the table page.
      tools.select(piece, index, from): the token to lay with the next tap on the simulated
      board; ``from`` names the pile it is taken from (a supply), as a hand takes it. */
   const tools = {
@@ -62,7 +64,9 @@
       && ((p.message || {}).params || {}).seat === s.seat))
       .map((p) => (p.kind === "choose" && p.choices.length === 1
         ? { ...p, kind: "confirm", text: _("The board shows this move: %(move)s.", {
-          move: hooks.choiceWords ? hooks.choiceWords(p.choices[0], s) : p.choices[0] }) } : p));
+          move: hooks.choiceWords ? hooks.choiceWords(p.choices[0], s) : p.choices[0] }) } : p))
+      // A game's promptWords(prompt, s) may ask its own question ("which pole?").
+      .map((p) => { const own = hooks.promptWords && hooks.promptWords(p, s); return own ? { ...p, text: own } : p; });
   }
 
   function promptButtons(p) {
@@ -241,8 +245,11 @@
     // The same hands as on the table page: tap a piece to lift it, a cell to put it down.
     const sim = state.sim;
     const here = sim.layout[pos] || [];
+    const how = hooks.simPick ? hooks.simPick(pos, zone, state) : null;  // as on the table page
     let r;
-    if (here.length && !(zone && sim.lifted.length)) r = await BL.api("POST", "/api/sim/lift", { position: pos });
+    if (how === "place" && sim.lifted.length) r = await BL.api("POST", "/api/sim/place", { position: pos });
+    else if (how === "lift" && here.length) r = await BL.api("POST", "/api/sim/lift", { position: pos });
+    else if (here.length && !(zone && sim.lifted.length)) r = await BL.api("POST", "/api/sim/lift", { position: pos });
     else if (sim.lifted.length) r = await BL.api("POST", "/api/sim/place", { position: pos });
     else { BL.toast(_("Tap a piece first to pick it up.")); return; }
     if (r.ok && r.data.sim) render({ ...state, sim: r.data.sim });

@@ -130,6 +130,12 @@
     if (!state || !state.sim) return;
     const sim = state.sim;
     const here = sim.layout[pos] || [];
+    // A game's simPick(pos, zone, state) hook may say what a tap does, "lift" or "place"
+    // (a Plimus stone put on its own stone of the other sign makes a double); else a tap on a
+    // piece lifts it and a tap on an empty cell or a tray puts the lifted piece down.
+    const how = (BL.gameHooks || {}).simPick ? BL.gameHooks.simPick(pos, zone, state) : null;
+    if (how === "place" && sim.lifted.length) return simPost("place", { position: pos });
+    if (how === "lift" && here.length) return simPost("lift", { position: pos });
     if (here.length && !(zone && sim.lifted.length)) return simPost("lift", { position: pos });
     if (sim.lifted.length) return simPost("place", { position: pos });
     BL.toast(_("Tap a piece first to pick it up."));
