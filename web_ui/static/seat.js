@@ -14,9 +14,10 @@
   const hooks = BL.gameHooks || {};
   /* What a game's phone hooks may do (static/games/<name>.js): hand(box, s, tools),
      declare(box, s, tools), untraced(box, s, tools) draw those parts of the page themselves
-     (returning true); choiceWords(move, s) names a move the phone asks about; promptWords(p, s)
-     may word a question itself; simPick(pos, zone, s) says whether a tap on the simulated
-     board lifts or puts down ("lift", "place"), as on the table page.
+     (returning true); choiceWords(move, s) names a move the phone asks about; placeName(pos,
+     s) names a place in words (a slot beside the board); promptWords(p, s) may word a
+     question itself; simPick(pos, zone, s) says whether a tap on the simulated board lifts or
+     puts down ("lift", "place"), as on the table page.
      tools.select(piece, index, from): the token to lay with the next tap on the simulated
      board; ``from`` names the pile it is taken from (a supply), as a hand takes it. */
   const tools = {
@@ -238,7 +239,8 @@
       const r = await BL.api("POST", "/api/sim/place", { position: pos, piece: selected.piece });
       if (r.ok) {
         selected = null;
-        BL.toast(_("Laid %(piece)s on %(cell)s.", { piece: (state.pieces || {})[r.data.piece] || r.data.piece, cell: pos }));
+        BL.toast(_("Laid %(piece)s on %(cell)s.", { piece: (state.pieces || {})[r.data.piece] || r.data.piece,
+          cell: hooks.placeName ? hooks.placeName(pos, state) : pos }));
       }
       return;
     }
