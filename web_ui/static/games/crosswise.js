@@ -290,6 +290,8 @@
       return _("%(place)s: %(piece)s", { place, piece: pieceName(s, kind) });
     },
 
+    placeName(pos, s) { return placeName(pos, s); },
+
     zoneName(pos, s) {
       return pieceName(s, zoneKind(pos));
     },
@@ -326,25 +328,23 @@
   function teamName(team) { return team === "green" ? _("Green") : _("Orange"); }
 
   function kv(key, ...value) {
-    return BL.el("div", { class: "kv" }, BL.el("span", { class: "k", text: key }), BL.el("span", {}, ...value));
+    return BL.el("div", { class: "kv cw-kv" }, BL.el("span", { class: "k", text: key }), " ", BL.el("span", {}, ...value));
   }
 
   function tableInfo(box, s) {
     const view = s.view || {};
     const teams = view.teams || {};
     const seats = s.seats || [];
-    const solo = Object.values(teams).every((m) => m.length === 1);
-    if (solo) {
-      box.append(BL.el("div", { class: "cw-teams" }, BL.dot(TEAM_COLOURS.green), _("Green scores the rows (the numbers right of the board).")),
-        BL.el("div", { class: "cw-teams" }, BL.dot(TEAM_COLOURS.orange), _("Orange scores the columns (the numbers under it).")));
-    } else {
-      for (const team of ["green", "orange"]) {
-        const members = (teams[team] || []).map((seat) => BL.seatName(s, seat));
-        box.append(kv(team === "green" ? _("Green team (rows)") : _("Orange team (columns)"), BL.dot(TEAM_COLOURS[team]), BL.listed(members)));
-      }
+    for (const team of ["green", "orange"]) {
+      const members = teams[team] || [];
+      const who = BL.listed(members.map((seat) => BL.seatName(s, seat)));
+      const words = team === "green"
+        ? n_("%(who)s scores the rows (the numbers right of the board).", "%(who)s score the rows (the numbers right of the board).", members.length, { who })
+        : n_("%(who)s scores the columns (the numbers under the board).", "%(who)s score the columns (the numbers under the board).", members.length, { who });
+      box.append(BL.el("div", { class: "cw-teams" }, BL.dot(TEAM_COLOURS[team]), BL.el("span", { text: words })));
     }
     const sizes = view.hand_sizes || {};
-    box.append(kv(_("Tiles in hand"), seats.map((seat) => _("%(seat)s %(n)s", { seat: BL.seatName(s, seat), n: BL.number(sizes[seat] || 0) })).join(" · ")));
+    box.append(kv(_("Tiles in hand"), seats.map((seat) => _("%(seat)s: %(n)s", { seat: BL.seatName(s, seat), n: BL.number(sizes[seat] || 0) })).join(" · ")));
     box.append(kv(_("In the bag"), counted("", view.bag || 0)));
     const used = view.used || {};
     const played = ACTIONS.filter((kind) => used[kind]);
@@ -490,10 +490,10 @@
       list = [slot, _("Pick up two tiles on the board."), _("Put each down where the other was.")];
       if (p) done.push(p.inHand >= 2 || p.changed >= 1, false);
     }
-    if (sim) list.push(_("On the board below, tap a tile to pick it up and tap where it goes."));
     const ol = BL.el("ol", { class: "cw-steps" });
     list.forEach((words, i) => ol.append(BL.el("li", { class: done[i] ? "done" : "" }, words)));
-    return ol;
+    if (!sim) return ol;
+    return BL.el("div", {}, ol, BL.el("p", { class: "muted small" }, _("On the board below, tap a tile to pick it up and tap where it goes.")));
   }
 
   function hand(box, s, tools) {

@@ -248,6 +248,7 @@
       if (node.zone) {
         const [cx, cy] = board.zoneXY[pos];
         const m = pos.match(/^(reserve|eliminated)-(\w+)$/);
+        if (m) node.shape.style.stroke = BL.seatColour(s, m[2]);  // whose place it is
         const cap = BL.svg("text", { class: "rh-zone-caption", x: cx, y: cy - 0.34 * S });
         cap.textContent = zoneCaption(m ? m[1] : "");
         node.art.append(cap);
@@ -427,6 +428,14 @@
       const combo = comboOf(s, said);
       guide.append(BL.el("p", { class: "rh-now" }, _("You play %(what)s", { what: combo ? comboWords(said, combo.kind) : said })),
         BL.el("p", {}, _("Now move your pieces on the board: the action is taken as soon as they stand. Press End my turn if it waits.")));
+      const values = said.split("+").map((c) => card(c).value);
+      if (values.includes(extras.enter)) {
+        guide.append(BL.el("p", {}, _("A piece enters: take it from your reserve and put it on your start corner, %(corner)s.", {
+          corner: ((s.view || {}).corners || {})[(((s.view || {}).plays_with || {})[s.seat]) || s.seat] || "" })));
+      }
+      if (values.some((v) => extras.kills.includes(v)) || ["straight flush", "entryliminator"].includes((combo || {}).kind)) {
+        guide.append(BL.el("p", {}, _("To eliminate a piece, lift it off the board onto its owner's place beside the board, then put yours on its square.")));
+      }
       const hints = said.includes("+") ? null : reachWords(s, said);
       if (hints) guide.append(BL.el("p", { class: "small muted" }, _("Where it takes your pieces: %(list)s", { list: hints.join("; ") })));
       guide.append(BL.el("button", { class: "linklike", type: "button", text: _("Choose other cards"),
