@@ -1,0 +1,225 @@
+"""Plimus through its pages in a real browser: a stretch of a game played as players do.
+
+The two-player game on the simulated board with the real board's sensors (linear hall
+sensors: plus, minus or empty; no sensor in the poles), the table page on a tablet, each
+player's page on a small phone.  Blue has a double on e4, Red one on e7.  Blue steps the
+double forward at the table (both its stones); Red splits the upper stone of its double off
+on the phone's board; Blue's phone, which said nothing to declare until then, now offers the
+pole for a capture; Blue jumps with the double, takes the captured stone off into a pole and
+says on the phone which pole it went into, asked in words; Red steps a stone into a pole and
+confirms it.  The board is checked by its accessible names: every stone where it stands,
+seen at its centre; the dot, circle and start fields with their signs; the poles and what
+they hold; no page shows internal data; the board fits a tablet and a TV.  Screenshots go to
+``test-artifacts/``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from boardlight.service import Service, ServiceOptions
+from controller.rules.plimus import PLIMUS
+from controller.session.session import SessionConfig
+from tests.web_ui.browser import (
+    SMALL_PHONE,
+    TABLET,
+    TV,
+    Phone,
+    fits,
+    internal_words,
+    piece_is_seen,
+    position,
+)
+from tests.web_ui.support import serving, wait_until
+
+pytestmark = pytest.mark.slow
+
+SESSION = SessionConfig(settle=0.6, settle_min=0.4)
+# Six moves in: Blue's double on e4 (plus on top), Red's on e7 (minus on top).
+START = "rRrRrR/R2rRr/10/4(Rr)5/10/10/4(bB)5/10/b2BbB/BbBbBb SW:- SE:- NW:- NE:- blue 6"
+
+BOARD = PLIMUS.board
+FIELDS = {BOARD.names[n]: f"start field of {team.capitalize()}, {'plus' if sign > 0 else 'minus'}"
+          for team, area in BOARD.start.items() for n, sign in area}
+FIELDS.update({BOARD.names[n]: "dot field" for n in BOARD.dots})
+FIELDS.update({BOARD.names[n]: "circle field" for n in BOARD.circles})
+SIGNS = {"+": "plus", "-": "minus"}
+
+
+class Pace:
+    """The session's clock: real time plus the breath players take between turns."""
+
+    def __init__(self) -> None:
+        self.paused = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self.paused
+
+    def breathe(self) -> None:
+        self.paused += 3.0
+
+
+@pytest.fixture
+def game() -> Iterator[tuple[Service, Pace]]:
+    pace = Pace()
+    service = Service(ServiceOptions(game="plimus", variant="two-player", position=START,
+                                     sense="polarity", session=SESSION), clock=pace).start()
+    wait_until(service.table, lambda s: s["status"] == "playing")
+    yield service, pace
+    service.stop()
+
+
+def named(page: Any, label: str) -> Any:
+    """The board position named ``label``, lit or not (the last move stays lit)."""
+    return position(page, label).or_(position(page, f"{label}, lit"))
+
+
+def tap(page: Any, pos: str, times: int = 1) -> None:
+    """A hand on the simulated board: each tap waits for the board's answer, as a hand waits
+    for the piece to come up before it moves on."""
+    for _ in range(times):
+        with page.expect_response(lambda r: "/api/sim/" in r.url):
+            page.locator(f'#board [data-pos="{pos}"]').click()
+
+
+def played(service: Service, ply: int, text: str) -> None:
+    snap = wait_until(service.table, lambda s: s["ply"] >= ply, timeout=5)
+    assert snap["moves"][-1]["move"] == text
+
+
+def stone(kind: str) -> str:
+    return f"{kind[:-1]} {SIGNS[kind[-1]]} stone"
+
+
+def board_names(service: Service) -> dict[str, str]:
+    """Every node and pole with stones, and the accessible name it must have."""
+    out = {}
+    for pos, stack in service.table.public()["layout"].items():
+        if pos in BOARD.pole_names:
+            counts = {k: stack.count(k) for k in sorted(set(stack))}
+            listed = [f"{n} × {stone(k)}" for k, n in counts.items()]
+            said = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
+            out[pos] = f"pole {pos}: {said}"
+            continue
+        what = stone(stack[0]) if len(stack) == 1 else (
+            f"double, {stone(stack[1])} on {stone(stack[0])}")
+        out[pos] = f"{pos}: {what}" + (f"; {FIELDS[pos]}" if pos in FIELDS else "")
+    return out
+
+
+def check_board(page: Any, service: Service) -> None:
+    from playwright.sync_api import expect
+    for pos, label in board_names(service).items():
+        expect(named(page, label)).to_have_count(1)
+        page.locator(f'#board [data-pos="{pos}"]').evaluate(
+            "n => n.scrollIntoView({block: 'center'})")
+        assert piece_is_seen(page, pos), f"{pos} ({label}) is hidden"
+    assert internal_words(page) == []
+
+
+@pytest.mark.parametrize("lang", ["en"])
+def test_plimus_is_played_through_its_pages(browser, game, lang):
+    from playwright.sync_api import expect
+    service, pace = game
+    with serving(service) as (app, base):
+        tokens = app.extensions["boardlight"].tokens
+        table = Phone(browser, base, lang, **TABLET)
+        blue, red = (Phone(browser, base, lang, **SMALL_PHONE) for _ in range(2))
+        tpage = table.open("/")
+        bpage = blue.open(f"/join/{tokens.token('blue')}")
+        rpage = red.open(f"/join/{tokens.token('red')}")
+        expect(tpage.locator("#turn")).to_have_text("Blue to move")
+        # The board as the game looks: its fields, their signs, the poles.
+        board = tpage.locator("#board")
+        expect(board.locator(".pl-dot-field")).to_have_count(4)
+        expect(board.locator(".pl-circle-field")).to_have_count(2)
+        expect(board.locator(".pl-start-field")).to_have_count(48)
+        expect(board.locator(".pl-field-sign")).to_have_count(48)
+        expect(board.locator(".pl-pole")).to_have_count(4)
+        expect(named(tpage, "d4: empty; dot field")).to_have_count(1)
+        expect(named(tpage, "c5: empty; circle field")).to_have_count(1)
+        expect(named(tpage, "a3: empty; start field of Yellow, plus")).to_have_count(1)
+        expect(named(tpage, "d2: empty; start field of Blue, plus")).to_have_count(1)
+        expect(named(tpage, "e4: double, blue plus stone on blue minus stone")).to_have_count(1)
+        expect(named(tpage, "pole SW: empty")).to_have_count(1)
+        extras = tpage.locator("#extras")
+        expect(extras).to_contain_text("0 of 12 formed up on Red's start area")
+        expect(extras).to_contain_text("194 moves left before a draw")
+        # Nothing to declare: a stone may go into a pole, but that is asked when it does.
+        expect(bpage.locator("#declare")).to_be_hidden()
+        assert internal_words(tpage) == [] and internal_words(bpage) == [] and fits(tpage)
+        table.shot(f"plimus-{lang}-table-tablet-start.png", full=False)
+        blue.shot(f"plimus-{lang}-blue-phone-start.png")
+
+        # 1. Blue steps its double forward at the table: both stones up, both down.
+        tap(tpage, "e4", 2)
+        tap(tpage, "e5", 2)
+        played(service, 1, "e4-e5")
+        expect(tpage.locator("#last-move")).to_have_text("Last move: e4 to e5 by Blue")
+        pace.breathe()
+
+        # 2. Red splits its double on the phone's board: the upper stone steps to f6.
+        tap(rpage, "e7")
+        tap(rpage, "f6")
+        played(service, 2, "e7^-f6")
+        expect(named(tpage, "e7: red plus stone")).to_have_count(1)
+        pace.breathe()
+
+        # 3. Blue may now capture: the phone offers the pole first, only now.
+        declare = bpage.locator("#declare")
+        expect(declare).to_be_visible()
+        expect(declare).to_contain_text("The stone on f6 goes into:")
+        blue.shot(f"plimus-{lang}-blue-phone-capture-offered.png")
+        # Blue jumps with the double over f6, takes the red stone off into pole SW ...
+        tap(tpage, "e5", 2)
+        tap(tpage, "g7", 2)
+        tap(tpage, "f6")
+        tap(tpage, "SW")
+        # ... and is asked which pole, in words (the board cannot see into the poles).
+        choose = bpage.locator(".prompt.choose")
+        expect(choose).to_contain_text("Which pole did the captured stone go into?")
+        expect(choose.get_by_role("button")).to_have_count(4)
+        expect(declare).to_be_hidden()  # the question stands: the answer goes there
+        expect(choose.get_by_role("button", name="f6 into pole SW")).to_be_visible()
+        expect(tpage.locator(".prompt")).to_contain_text("Waiting for Blue's phone")
+        blue.shot(f"plimus-{lang}-blue-phone-which-pole.png")
+        choose.get_by_role("button", name="f6 into pole SW").click()
+        played(service, 3, "e5:g7 xf6>SW")
+        expect(tpage.locator("#last-move")).to_have_text(
+            "Last move: e5 jumps to g7, taking f6 into pole SW by Blue")
+        expect(named(tpage, "pole SW: 1 × red minus stone")).to_have_count(1)
+        expect(named(tpage, "g7: double, blue plus stone on blue minus stone; dot field")
+               ).to_have_count(1)
+        expect(extras).to_contain_text("pole SW")
+        expect(extras).to_contain_text("200 moves left before a draw")
+        pace.breathe()
+
+        # 4. Red steps c9 into pole NW: one possible move, confirmed on the phone.
+        tap(rpage, "c9")
+        tap(rpage, "NW")
+        confirm = rpage.locator(".prompt.confirm")
+        expect(confirm).to_contain_text("The board shows this move: c9 into pole NW.")
+        red.shot(f"plimus-{lang}-red-phone-confirm.png")
+        confirm.get_by_role("button", name="Yes, that is my move").click()
+        played(service, 4, "c9-NW")
+        expect(named(tpage, "pole NW: 1 × red plus stone")).to_have_count(1)
+        expect(tpage.locator("#recent li")).to_have_count(4)
+
+        check_board(tpage, service)
+        assert fits(tpage)
+        table.shot(f"plimus-{lang}-table-tablet.png", full=False)
+        for page in (bpage, rpage):
+            check_board(page, service)
+        blue.shot(f"plimus-{lang}-blue-phone.png")
+        red.shot(f"plimus-{lang}-red-phone.png")
+        tv = Phone(browser, base, lang, **TV)
+        tvpage = tv.open("/")
+        check_board(tvpage, service)
+        assert fits(tvpage)
+        tv.shot(f"plimus-{lang}-table-tv.png", full=False)
+        for phone in (table, blue, red, tv):
+            phone.close()

@@ -1,0 +1,325 @@
+/* DRHOMBIX at the table and on the phones: the pyramid drawn level over level, its words.
+
+   Each level is drawn a little further up the screen than the one it rests on (the server's
+   drawing coordinates, /api/geometry "extras"), so every piece's middle is in sight and can be
+   tapped while an upper piece still sits among the pieces that carry it. An empty upper seat
+   shows, as a dashed outline that covers nothing, only where a piece can go (all the places
+   under it are full). Pieces are drawn as the solid blocks they are: a light top face and two
+   shaded sides, white or black (the ant game's pieces, whose colour plays no part, in wood). */
+"use strict";
+
+(() => {
+  const { _, n_ } = BL;
+  const U = 40;  // user units per cell, as board.js draws
+  let extras = { levels: {}, supports: {}, zones: {}, coords: {} };
+  let sensed = new Set();
+
+  const FACES = {
+    w: { top: "#fcf9f1", left: "#e3dac6", right: "#c8b899", edge: "#6f5d45" },
+    b: { top: "#5b5651", left: "#34302c", right: "#191715", edge: "#000" },
+    o: { top: "#f0d9a6", left: "#d6b577", right: "#b48b4d", edge: "#6b4e24" },
+  };
+  // Sizes in cells: any two middles are at least 0.5 (square) or 0.43 (triangle) apart, so that no piece covers the middle of another.
+  const SIZE = { square: { seat: 0.3, piece: 0.32 }, triangle: { seat: 0.21, piece: 0.21 } };
+  const size = () => SIZE[extras.board] || SIZE.square;
+
+  const level = (pos) => extras.levels[pos];
+  const isZone = (pos) => pos in extras.zones;
+  const ant = () => extras.kind === "ant";
+
+  /* What stands where: the game's committed layout, and what the simulated board's hands
+     have made of it (a presence sensor cannot tell colours: the game knows them). */
+  const committed = (s, pos) => ((s.layout || {})[pos] || []).slice(-1)[0] || "";
+  const physical = (s, pos) => (s.sim ? ((s.sim.layout[pos] || []).slice(-1)[0] || "")
+    : committed(s, pos));
+  const count = (s, pos) => ((s.layout || {})[pos] || []).length;
+
+  function label(s, seat) { return (s.labels || {})[seat] || seat; }
+  function pieceWord(s, kind) { return (s.pieces || {})[kind] || kind; }
+
+  /* A piece as a block seen from above at a slant: a hexagon of three faces. */
+  function block(x, y, r, kind, cls) {
+    const faces = FACES[kind] || FACES.o;
+    const at = (deg) => {
+      const a = (Math.PI / 180) * deg;
+      return [x + r * Math.cos(a), y + r * Math.sin(a)];
+    };
+    const pts = (...ps) => ps.map((p) => `${p[0].toFixed(2)},${p[1].toFixed(2)}`).join(" ");
+    const c = [x, y];
+    const [ul, top, ur, lr, bottom, ll] = [at(210), at(270), at(330), at(30), at(90), at(150)];
+    const g = BL.svg("g", { class: `dx-piece ${cls || ""}`.trim() });
+    g.append(
+      BL.svg("polygon", { class: "dx-shadow", points: pts(ul, top, ur, lr, bottom, ll) }),
+      BL.svg("polygon", { fill: faces.top, points: pts(c, ul, top, ur) }),
+      BL.svg("polygon", { fill: faces.left, points: pts(c, ul, ll, bottom) }),
+      BL.svg("polygon", { fill: faces.right, points: pts(c, ur, lr, bottom) }),
+      BL.svg("polygon", { class: "dx-edge", stroke: faces.edge, points: pts(ul, top, ur, lr, bottom, ll) }));
+    return g;
+  }
+
+  function hexagon(x, y, r, cls) {
+    const pts = [];
+    for (let i = 0; i < 6; i++) {
+      const a = (Math.PI / 180) * (30 + 60 * i);
+      pts.push(`${(x + r * Math.cos(a)).toFixed(2)},${(y + r * Math.sin(a)).toFixed(2)}`);
+    }
+    return BL.svg("polygon", { class: cls, points: pts.join(" ") });
+  }
+
+  /* A tray beside the board: its name under it (short), and in full for the ear. */
+  function zoneName(pos, s) {
+    const seat = extras.zones[pos];
+    return ant() ? label(s, seat) : _("%(seat)s's reserve", { seat: label(s, seat) });
+  }
+
+  function zoneWords(pos, s) {
+    const seat = extras.zones[pos];
+    return ant() ? _("taken by %(seat)s", { seat: label(s, seat) }) : zoneName(pos, s);
+  }
+
+  function moveWords(move, s) {
+    const text = String(move);
+    let m = text.match(/^\+(\d[a-d]\d)(?:x(\d[a-d]\d))?$/i);
+    if (m) {
+      const placed = _("from the reserve to %(place)s", { place: m[1] });
+      return m[2] ? _("%(move)s, nest: took %(piece)s", { move: placed, piece: m[2] }) : placed;
+    }
+    m = text.match(/^(\d[a-d]\d)-(\d[a-d]\d)(?:x(\d[a-d]\d))?$/i);
+    if (m) {
+      const raised = _("%(from)s raised to %(to)s", { from: m[1], to: m[2] });
+      return m[3] ? _("%(move)s, nest: took %(piece)s", { move: raised, piece: m[3] }) : raised;
+    }
+    m = text.match(/^x(\d[a-d]\d)(?:x(\d[a-d]\d))?$/i);
+    if (m) return _("took %(places)s off", { places: BL.listed([m[1], m[2]].filter(Boolean)) });
+    return text;
+  }
+
+  /* The words of the capture rules this variant plays. */
+  function rulesWords() {
+    const r = extras.rules || {};
+    const square = extras.board === "square";
+    const out = [];
+    out.push(!r.sandwich ? _("No sandwich rule.") : square
+      ? _("Sandwich rule: catch a piece of the other colour between two of yours in a row or column of one level, and it is yours.")
+      : _("Sandwich rule: catch a piece of the other colour between two of yours in a line of one level, and it is yours."));
+    if (!r.nest) out.push(_("No nest rule."));
+    else if (square) out.push(_("Nest rule: fill a square of four places of one level with your colour, and take a free piece of the other colour."));
+    else {
+      out.push(_("Nest rule: fill the three places under a seat with your colour, and take a free piece of the other colour."));
+      if (r.inverted_nests) out.push(_("Upside-down triangles of three places count as nests too."));
+    }
+    return out;
+  }
+
+  function row(box, parts) { box.append(BL.el("div", { class: "dx-row" }, ...parts)); }
+
+  function unsensedValue(value) {
+    return String(value).split(",").some((p) => !sensed.has(p));
+  }
+
+  const QUESTIONS = {
+    target: () => _("Where does your piece go?"),
+    source: () => _("Which piece do you raise?"),
+    capture: () => _("Which piece does your nest take?"),
+    removed: () => _("Which pieces do you take off?"),
+  };
+
+  BL.gameHooks = {
+    prepare(geo) {
+      extras = geo.extras || extras;
+      sensed = new Set(geo.sensed || []);
+      for (const [pos, xy] of Object.entries(extras.coords || {})) geo.coords[pos] = xy;
+      // The variant's rules travel with the view; keep the board's own facts here.
+    },
+
+    decorate(root, geo) {
+      // The base's frame, under the cells: a wooden board.
+      const base = geo.cells.filter((p) => level(p) === 0).map((p) => [geo.coords[p][0] * U, -geo.coords[p][1] * U]);
+      if (!base.length) return;
+      const xs = base.map((c) => c[0]), ys = base.map((c) => c[1]);
+      if (extras.board === "triangle") {
+        // A triangle around the base's three corner places, its corners cut: each edge runs
+        // 0.62 cells outside the line of places along it.
+        const corners = [[Math.min(...xs), Math.max(...ys)], [Math.max(...xs), Math.max(...ys)],
+          [(Math.min(...xs) + Math.max(...xs)) / 2, Math.min(...ys)]];
+        const normals = [[0, 1], [Math.cos(-Math.PI / 6), Math.sin(-Math.PI / 6)],
+          [-Math.cos(Math.PI / 6), -Math.sin(Math.PI / 6)]];  // bottom, right, left edges
+        const pts = [];
+        corners.forEach(([x, y], i) => {
+          for (const n of [normals[(i + 2) % 3], normals[i]]) {
+            pts.push(`${(x + 0.62 * U * n[0]).toFixed(1)},${(y + 0.62 * U * n[1]).toFixed(1)}`);
+          }
+        });
+        root.append(BL.svg("polygon", { class: "dx-frame", points: pts.join(" ") }));
+        return;
+      }
+      const pad = 0.62 * U;
+      root.append(BL.svg("rect", { class: "dx-frame", x: Math.min(...xs) - pad, y: Math.min(...ys) - pad,
+        width: Math.max(...xs) - Math.min(...xs) + 2 * pad, height: Math.max(...ys) - Math.min(...ys) + 2 * pad,
+        rx: 0.25 * U }));
+    },
+
+    cellShape(pos, geo, x, y, zone) {
+      if (zone) return BL.svg("rect", { class: "zone dx-tray", x: x - 0.95 * U, y: y - 0.62 * U,
+        width: 1.9 * U, height: 1.24 * U, rx: 0.2 * U });
+      const k = level(pos);
+      if (k > 0) return BL.svg("circle", { class: `cell dx-seat dx-level-${k}`, cx: x, cy: y, r: size().seat * U });
+      if (extras.board === "triangle") return BL.svg("circle", { class: "cell dx-base", cx: x, cy: y, r: 0.46 * U });
+      return BL.svg("rect", { class: "cell dx-base", x: x - 0.46 * U, y: y - 0.46 * U,
+        width: 0.92 * U, height: 0.92 * U, rx: 0.08 * U });
+    },
+
+    showCell(pos, s) {
+      if (isZone(pos) || !level(pos)) return true;
+      if (physical(s, pos) || committed(s, pos)) return true;
+      // An empty seat above the base shows only where a piece can go: all beneath it full.
+      return (extras.supports[pos] || []).every((p) => physical(s, p));
+    },
+
+    drawPiece(node, stack, s) {
+      node.art.replaceChildren();
+      const pos = node.g.getAttribute("data-pos");
+      if (isZone(pos)) {
+        const n = count(s, pos);
+        const kind = ant() ? "o" : extras.zones[pos];
+        const r = 0.27 * U;
+        for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
+          node.art.append(block(node.x - 0.45 * U + i * 0.12 * U, node.y - i * 0.09 * U, r, kind));
+        }
+        const t = BL.svg("text", { class: "dx-count", x: node.x + 0.42 * U, y: node.y });
+        t.textContent = n ? BL.number(n) : "0";
+        node.art.append(t);
+        return true;
+      }
+      const was = committed(s, pos), now = physical(s, pos);
+      if (!was && !now) return false;
+      // A higher piece is nearer the eye: a little larger, and it says its level.
+      const k = level(pos);
+      const r = (size().piece + 0.01 * k) * U;
+      if (!now) node.art.append(hexagon(node.x, node.y, r, "dx-lifted"));
+      else node.art.append(block(node.x, node.y, r, was || now, was ? "" : "dx-pending"));
+      if (k) {
+        const tag = BL.svg("text", { class: `dx-tag dx-tag-${was || now || "o"}`, x: node.x, y: node.y - r * 0.5 });
+        tag.textContent = BL.number(k);
+        node.art.append(tag);
+      }
+      return true;
+    },
+
+    describe(pos, stack, s) {
+      if (isZone(pos)) {
+        const n = count(s, pos);
+        const where = zoneWords(pos, s);
+        return n ? n_("%(place)s: %(n)s piece", "%(place)s: %(n)s pieces", n, { place: where })
+          : _("%(place)s: empty", { place: where });
+      }
+      const was = committed(s, pos), now = physical(s, pos);
+      let what = _("empty");
+      if (was && now) what = pieceWord(s, was);
+      else if (now) what = _("%(piece)s, just put down", { piece: pieceWord(s, now) });
+      else if (was) what = _("%(piece)s, lifted", { piece: pieceWord(s, was) });
+      return _("%(place)s, level %(level)s: %(what)s", { place: pos, level: level(pos), what });
+    },
+
+    zoneName,
+
+    // The scores are the pieces each player holds in reserve (the rules' savings).
+    scoreName: (key, s) => _("%(seat)s's reserve", { seat: label(s, key) }),
+
+    tableInfo(box, s) {
+      const view = s.view || {};
+      extras.rules = view.rules || extras.rules;
+      const total = Object.keys(extras.levels).length;
+      const onBoard = Object.keys(view.cells || {}).length;
+      if (ant()) {
+        row(box, [BL.el("span"), BL.el("span", { class: "k", text: _("On the pyramid") }),
+          BL.el("span", { text: n_("%(n)s piece of %(total)s", "%(n)s pieces of %(total)s", onBoard, { total }) })]);
+        for (const seat of s.seats || []) {
+          const taken = (view.taken || {})[seat] || 0;
+          row(box, [BL.dot(BL.seatColour(s, seat)), BL.el("span", { class: "k", text: BL.seatName(s, seat) }),
+            BL.el("span", { text: n_("took %(n)s piece off", "took %(n)s pieces off", taken) })]);
+        }
+        box.append(BL.el("p", { class: "small muted", text: _("Whoever takes the last piece off loses. A turn: take one or two free pieces of one level off, or raise one free piece one or two levels.") }));
+        return;
+      }
+      for (const seat of s.seats || []) {
+        const reserve = (view.reserves || {})[seat] || 0;
+        const placed = Object.values(view.cells || {}).filter((c) => c === seat).length;
+        row(box, [BL.dot(BL.seatColour(s, seat)), BL.el("span", { class: "k", text: BL.seatName(s, seat) }),
+          BL.el("span", { text: [n_("%(n)s piece in reserve", "%(n)s pieces in reserve", reserve),
+            n_("%(n)s on the pyramid", "%(n)s on the pyramid", placed)].join(", ") })]);
+      }
+      for (const line of rulesWords()) box.append(BL.el("p", { class: "small", text: line }));
+      const used = view.used || [];
+      if (used.length) {
+        box.append(BL.el("p", { class: "small", text: n_(
+          "Already taken by a sandwich, never again: %(places)s.",
+          "Already taken by a sandwich, never again: %(places)s.", used.length, { places: BL.listed(used) }) }));
+      }
+      box.append(BL.el("p", { class: "small muted", text: _("A piece on the top of the pyramid (%(apex)s) wins; a player who cannot move loses.", { apex: extras.apex }) }));
+    },
+
+    moveWords,
+    choiceWords: moveWords,
+
+    outcomeWords(o, s) {
+      const r = String(o.reason || "");
+      if (/ reached the apex$/.test(r)) return _("a piece on the top of the pyramid");
+      let m = r.match(/^(white|black) cannot move$/);
+      if (m) return _("%(seat)s cannot move", { seat: label(s, m[1][0]) });
+      m = r.match(/^(first|second) removed the last piece$/);
+      if (m) return _("%(seat)s took the last piece off", { seat: label(s, m[1]) });
+      return null;
+    },
+
+    simHelp(s) {
+      const sim = s.sim || {};
+      const lifted = sim.lifted || [];
+      const mover = s.to_move;
+      const takeOff = (s.prompts || []).some((p) => p.kind === "waiting"
+        && (((p.message || {}).params || {}).take || []).length);
+      if (ant()) {
+        if (lifted.length) return _("Put it in the taken area of %(seat)s (tap it). To take two pieces of one level, tap the second one first.", { seat: label(s, mover || (s.seats || [])[0]) });
+        return _("Tap a free piece to take it off, or to raise it: then tap the outlined seat where it goes.");
+      }
+      // A captured piece in the hand: a piece of one colour while the other player's reserve
+      // is a piece short of what the game counts there (the capture went to it).
+      const short = (seat) => count(s, `reserve-${seat}`) > ((sim.layout || {})[`reserve-${seat}`] || []).length;
+      const captor = (s.seats || []).find((seat) => short(seat) && lifted.some((k) => k !== seat));
+      if (captor) {
+        return _("The captured piece is turned over and goes to %(seat)s's reserve: tap the reserve.", { seat: label(s, captor) });
+      }
+      if (lifted.length) return _("Tap where it goes: a place of the base, or an outlined seat above.");
+      if (takeOff) return _("Take the captured piece off: tap it (its light blinks).");
+      return _("Tap your reserve to take a piece, then tap where it goes; or tap one of your free pieces to raise it one or two levels.");
+    },
+
+    /* The phone: what no sensor of this board sees, asked only where it is so. */
+    declare(box, s, tools) {
+      const rows = [];
+      for (const [facet, values] of Object.entries(s.declare || {})) {
+        const unseen = values.filter(unsensedValue);
+        if (!unseen.length || !QUESTIONS[facet]) continue;
+        rows.push(BL.el("div", {}, BL.el("div", { class: "k", text: QUESTIONS[facet]() }),
+          BL.el("div", { class: "action-row" }, unseen.map((v) => BL.el("button", { class: "button", type: "button",
+            text: BL.listed(String(v).split(",")),
+            onclick: async () => {
+              if ((await tools.act({ type: "declare", facets: { [facet]: v } })).ok) tools.toast(_("Noted: %(what)s.", { what: BL.listed(String(v).split(",")) }));
+            } })))));
+      }
+      if (rows.length) {
+        box.append(...rows, BL.el("button", { class: "linklike", type: "button", text: _("Forget what I said"),
+          onclick: () => tools.act({ type: "cancel" }) }));
+      }
+      return true;
+    },
+
+    untraced(box, s, tools) {
+      for (const move of s.untraced || []) {
+        box.append(BL.el("button", { class: "button", type: "button", text: moveWords(move, s),
+          onclick: () => tools.act({ type: "move", move }) }));
+      }
+      return true;
+    },
+  };
+})();

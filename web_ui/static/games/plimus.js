@@ -1,0 +1,427 @@
+/* Plimus at the table and on the phones: the board as the game looks, its words.
+
+   The board file's fields come with /api/geometry ("extras"): the lines between the nodes,
+   the dot fields (a jump over a stone there may turn), the circle fields (where the blank
+   stone may stand), the coloured start fields with their plus and minus signs, the four
+   poles. Stones are the team's colour with their sign; a double is drawn as a stack, its
+   lower stone showing beneath the upper one, whose sign is the double's. */
+"use strict";
+
+(() => {
+  const { _, n_ } = BL;
+  const U = 40;  // user units per cell, as board.js draws
+  let extras = { lines: [], dots: [], circles: [], poles: [], start: {}, targets: {}, teams: [] };
+  let coords = {};
+
+  const TEAM_TINT = { blue: "#cfe0fb", red: "#f6d2cf", yellow: "#fbeebe", green: "#cfead9" };
+  const TEAM_EDGE = { blue: "#2f6fdb", red: "#c0392b", yellow: "#c79a10", green: "#2e8b57" };
+  const MINUS = "\u2212";
+
+  const isPole = (pos) => extras.poles.includes(pos);
+  const teamOf = (kind) => String(kind).replace(/[+-]$/, "");
+  const signOf = (kind) => (String(kind).endsWith("-") ? "-" : String(kind).endsWith("+") ? "+" : "");
+  const shown = (sign) => (sign === "-" ? MINUS : sign);
+  const xy = (pos) => [coords[pos][0] * U, -coords[pos][1] * U];
+
+  // The four teams by name, also those not playing (their start fields are on the board).
+  const TEAM_NAMES = { blue: _("Blue"), red: _("Red"), yellow: _("Yellow"), green: _("Green") };
+  function label(s, seat) { return (s.labels || {})[seat] || TEAM_NAMES[seat] || seat; }
+  function stoneWord(s, kind) { return (s.pieces || {})[kind] || kind; }
+  function physical(s, pos) { return s.sim ? (s.sim.layout[pos] || []) : ((s.layout || {})[pos] || []); }
+  function committed(s, pos) { return (s.layout || {})[pos] || []; }
+  const same = (a, b) => a.length === b.length && a.every((k, i) => k === b[i]);
+
+  function poleName(pos) { return _("pole %(name)s", { name: pos }); }
+
+  /* What stands on a node, in words: "blue plus stone"; a double, its upper stone (its sign)
+     first: "double, blue plus stone on blue minus stone". */
+  function stackWords(s, stack) {
+    if (!stack.length) return _("empty");
+    const top = stack[stack.length - 1];
+    if (stack.length === 1) return stoneWord(s, top);
+    return _("double, %(upper)s on %(lower)s", { upper: stoneWord(s, top), lower: stoneWord(s, stack[0]) });
+  }
+
+  function fieldWords(s, pos) {
+    const start = extras.start[pos];
+    if (start) {
+      return start[1] === "+" ? _("start field of %(team)s, plus", { team: label(s, start[0]) })
+        : _("start field of %(team)s, minus", { team: label(s, start[0]) });
+    }
+    if (extras.dots.includes(pos)) return _("dot field");
+    if (extras.circles.includes(pos)) return _("circle field");
+    return "";
+  }
+
+  /* The stones in a pole by kind: {"blue+": 2, "red-": 1}. */
+  function poleCounts(stack) {
+    const out = {};
+    for (const k of stack) out[k] = (out[k] || 0) + 1;
+    return out;
+  }
+
+  function poleWords(s, counts) {
+    const parts = Object.entries(counts).map(([kind, n]) => _("%(n)s × %(stone)s", { n: BL.number(n), stone: stoneWord(s, kind) }));
+    return parts.length ? BL.listed(parts) : _("empty");
+  }
+
+  function stone(x, y, r, kind, s, cls) {
+    const g = BL.svg("g", { class: `pl-stone ${cls || ""}`.trim() });
+    if (kind === "blank") {
+      g.append(BL.svg("circle", { class: "pl-blank", cx: x, cy: y, r }),
+        BL.svg("circle", { class: "pl-blank-ring", cx: x, cy: y, r: r * 0.62 }));
+      return g;
+    }
+    const colour = BL.pieceColour(s, kind);
+    g.append(BL.svg("circle", { class: "pl-body", cx: x, cy: y, r, fill: colour }),
+      BL.svg("circle", { cx: x, cy: y, r, fill: "url(#shine)", "pointer-events": "none" }));
+    const sign = BL.svg("text", { class: "pl-sign", x, y, "font-size": r * 1.25 });
+    sign.textContent = shown(signOf(kind));
+    g.append(sign);
+    return g;
+  }
+
+  /* "c1-d1", "e5^:e7", "SW[+/-]-c1", "e3:e5:e7 xe4>NE xe6>SW/SW" in words. */
+  function moveWords(move, s) {
+    const text = String(move).trim();
+    if (text === "pass") return _("passed: no move was possible");
+    let m = text.match(/^blank (\S+)$/);
+    if (m) return _("blank stone on %(place)s", { place: m[1] });
+    const [head, ...caps] = text.split(/\s+/);
+    m = head.match(/^([A-Za-z0-9]+?)(\^|\[[+-](?:\/[+-])?\])?([-:].+)$/);
+    if (!m) return text;
+    const [, from, unit, rest] = m;
+    let who;
+    if (!unit) who = from;
+    else if (unit === "^") who = _("the upper stone of %(place)s", { place: from });
+    else {
+      const u = unit.slice(1, -1);
+      who = u.length === 1 ? (u === "+" ? _("a plus stone from %(pole)s", { pole: poleName(from) })
+        : _("a minus stone from %(pole)s", { pole: poleName(from) }))
+        : (u.startsWith("+") ? _("a double, plus on top, from %(pole)s", { pole: poleName(from) })
+          : _("a double, minus on top, from %(pole)s", { pole: poleName(from) }));
+    }
+    const stops = rest.slice(1).split(":");
+    const last = stops[stops.length - 1];
+    const end = isPole(last) ? poleName(last) : last;
+    let said;
+    if (rest.startsWith("-")) said = isPole(last) ? _("%(who)s into %(to)s", { who, to: end }) : _("%(who)s to %(to)s", { who, to: end });
+    else if (stops.length === 1) said = _("%(who)s jumps to %(to)s", { who, to: end });
+    else said = _("%(who)s jumps via %(via)s to %(to)s", { who, via: BL.listed(stops.slice(0, -1)), to: end });
+    const taken = caps.map(captureWords).filter(Boolean);
+    return taken.length ? _("%(move)s, taking %(captures)s", { move: said, captures: BL.listed(taken) }) : said;
+  }
+
+  function captureWords(word) {
+    const m = String(word).match(/^x([A-Za-z0-9]+)>([A-Za-z0-9/]+)$/);
+    if (!m) return null;
+    const poles = m[2].split("/");
+    if (poles.length === 1) return _("%(place)s into %(pole)s", { place: m[1], pole: poleName(poles[0]) });
+    if (poles[0] === poles[1]) return _("the double on %(place)s into %(pole)s", { place: m[1], pole: poleName(poles[0]) });
+    return _("the double on %(place)s, its upper stone into %(upper)s and its lower into %(lower)s",
+      { place: m[1], upper: poleName(poles[0]), lower: poleName(poles[1]) });
+  }
+
+  /* Naming a move the phone asks about: where the moves asked about differ only in their
+     poles, only that is said ("the stone from f6 into pole SW"). */
+  function choiceWords(move, s) {
+    const asked = (s.prompts || []).find((p) => p.kind === "choose" && (p.choices || []).includes(move));
+    const choices = asked ? asked.choices : [move];
+    if (choices.length < 2) return moveWords(move, s);
+    const head = (t) => String(t).split(/\s+/)[0];
+    const sameWay = choices.every((c) => head(c) === head(move));
+    if (!sameWay) return moveWords(move, s);
+    const caps = String(move).split(/\s+/).slice(1).map(captureWords).filter(Boolean);
+    return caps.length ? BL.listed(caps) : moveWords(move, s);
+  }
+
+  function row(box, ...parts) { box.append(BL.el("div", { class: "pl-row" }, ...parts)); }
+
+  /* How many of a team's stones stand formed up on its target area (a single of its own team,
+     of the field's sign). */
+  function inPlace(s, seat) {
+    const target = extras.targets[seat];
+    let n = 0, fields = 0;
+    for (const [pos, [team, sign]] of Object.entries(extras.start)) {
+      if (team !== target) continue;
+      fields += 1;
+      const stack = ((s.view || {}).nodes || {})[pos] || [];
+      if (stack.length === 1 && stack[0] === `${seat}${sign}`) n += 1;
+    }
+    return [n, fields];
+  }
+
+  function capturesWords(s) {
+    const foes = (s.view || {}).foes || {};
+    const seats = s.seats || [];
+    const pairs = [];
+    for (const a of seats) {
+      for (const b of foes[a] || []) {
+        if (seats.indexOf(a) < seats.indexOf(b)) pairs.push([a, b]);
+      }
+    }
+    const every = seats.length > 2 && pairs.length === seats.length * (seats.length - 1) / 2;
+    if (every) return _("Every team may capture every other.");
+    return pairs.map(([a, b]) => _("%(a)s and %(b)s may capture each other.", { a: label(s, a), b: label(s, b) })).join(" ");
+  }
+
+  /* The capture poles a player may say before moving: one question per stone a capture of
+     this turn could take, only when one can. */
+  const picks = {};  // node -> {upper, lower} picked so far for a double
+  let lastTap = { pos: null, how: null };  // the simulated board's last tap (simPick)
+
+  function poleButtons(values, onPick, chosen) {
+    return BL.el("div", { class: "action-row" }, values.map((v) => BL.el("button", {
+      class: "button" + (chosen === v ? " chosen" : ""), type: "button", text: v, "aria-label": poleName(v),
+      onclick: () => onPick(v) })));
+  }
+
+  BL.gameHooks = {
+    prepare(geo) {
+      extras = geo.extras || extras;
+      coords = geo.coords;
+    },
+
+    decorate(root, geo) {
+      const nodes = geo.cells.map(xy);
+      const xs = nodes.map((p) => p[0]), ys = nodes.map((p) => p[1]);
+      const pad = 0.62 * U;
+      root.append(BL.svg("rect", { class: "pl-board", x: Math.min(...xs) - pad, y: Math.min(...ys) - pad,
+        width: Math.max(...xs) - Math.min(...xs) + 2 * pad, height: Math.max(...ys) - Math.min(...ys) + 2 * pad, rx: 0.3 * U }));
+      // The start areas: a tint of their team's colour under each field.
+      for (const [pos, [team]] of Object.entries(extras.start)) {
+        if (!(pos in coords)) continue;
+        const [x, y] = xy(pos);
+        root.append(BL.svg("rect", { class: "pl-start", x: x - 0.5 * U, y: y - 0.5 * U, width: U, height: U,
+          fill: TEAM_TINT[team] || "#eee" }));
+      }
+      // The lines: every neighbour pair along them.
+      const lines = BL.svg("g", { class: "pl-lines" });
+      for (const line of extras.lines) {
+        for (let i = 1; i < line.length; i++) {
+          if (!(line[i - 1] in coords) || !(line[i] in coords)) continue;
+          const [x1, y1] = xy(line[i - 1]), [x2, y2] = xy(line[i]);
+          lines.append(BL.svg("line", { x1, y1, x2, y2 }));
+        }
+      }
+      root.append(lines);
+    },
+
+    cellShape(pos, geo, x, y, zone) {
+      if (zone) return BL.svg("circle", { class: "zone pl-pole", cx: x, cy: y, r: 0.82 * U });
+      const g = BL.svg("g", { class: "cell-group" });
+      const start = extras.start[pos];
+      const cls = ["cell", "pl-node"];
+      if (start) cls.push("pl-start-field");
+      if (extras.dots.includes(pos)) cls.push("pl-dot-field");
+      if (extras.circles.includes(pos)) cls.push("pl-circle-field");
+      const circle = BL.svg("circle", { class: cls.join(" "), cx: x, cy: y, r: 0.38 * U });
+      if (start) circle.setAttribute("stroke", TEAM_EDGE[start[0]] || "#999");
+      g.append(circle);
+      if (extras.dots.includes(pos)) g.append(BL.svg("circle", { class: "pl-dot", cx: x, cy: y + 0.2 * U, r: 0.07 * U }));
+      if (extras.circles.includes(pos)) g.append(BL.svg("circle", { class: "pl-ring", cx: x, cy: y, r: 0.3 * U }));
+      if (start) {
+        const sign = BL.svg("text", { class: "pl-field-sign", x, y: y - 0.14 * U });
+        sign.textContent = shown(start[1]);
+        g.append(sign);
+      }
+      return g;
+    },
+
+    drawPiece(node, stack, s) {
+      const pos = node.g.getAttribute("data-pos");
+      node.art.replaceChildren();
+      if (extras.start[pos]) {
+        // On a start field the name sits low, under the field's sign.
+        node.label.setAttribute("y", node.y + 0.17 * U);
+        node.label.classList.add("small");
+      }
+      if (isPole(pos)) {
+        const counts = poleCounts(physical(s, pos));
+        const kinds = Object.keys(counts).sort();
+        const r = 0.17 * U;
+        // The kinds in rows of up to three, centred in the pole (above its name).
+        const perRow = 3, rows = Math.ceil(Math.min(kinds.length, 8) / perRow);
+        kinds.slice(0, 8).forEach((kind, i) => {
+          const rowi = Math.floor(i / perRow), inRow = Math.min(perRow, kinds.length - rowi * perRow);
+          const col = i % perRow;
+          const x = node.x + (col - (inRow - 1) / 2) * 0.42 * U;
+          const y = node.y - 0.12 * U + (rowi - (rows - 1) / 2) * 0.5 * U;
+          node.art.append(stone(x, y, r, kind, s));
+          const t = BL.svg("text", { class: "pl-pole-count", x, y: y + 0.31 * U });
+          t.textContent = `×${BL.number(counts[kind])}`;
+          node.art.append(t);
+        });
+        return true;
+      }
+      const now = physical(s, pos), was = committed(s, pos);
+      if (!now.length && !was.length) return false;
+      const r = 0.34 * U;
+      if (!now.length) {
+        node.art.append(BL.svg("circle", { class: "pl-lifted", cx: node.x, cy: node.y, r }));
+        return true;
+      }
+      const pending = s.sim && !same(now, was) ? "pl-pending" : "";
+      if (now.length > 1) {
+        // A double: the lower stone shows beneath and behind the upper one.
+        node.art.append(stone(node.x, node.y + 0.09 * U, r, now[0], s, "pl-lower"));
+        node.art.append(stone(node.x, node.y - 0.09 * U, r, now[now.length - 1], s, `pl-upper ${pending}`));
+      } else {
+        node.art.append(stone(node.x, node.y, r, now[0], s, pending));
+      }
+      return true;
+    },
+
+    describe(pos, stack, s) {
+      if (isPole(pos)) return _("%(place)s: %(stones)s", { place: poleName(pos), stones: poleWords(s, poleCounts(physical(s, pos))) });
+      const now = physical(s, pos), was = committed(s, pos);
+      let what = stackWords(s, now);
+      if (!now.length && was.length) what = _("%(stones)s, lifted", { stones: stackWords(s, was) });
+      const field = fieldWords(s, pos);
+      return field ? _("%(place)s: %(what)s; %(field)s", { place: pos, what, field })
+        : _("%(place)s: %(what)s", { place: pos, what });
+    },
+
+    zoneName: (pos) => poleName(pos),
+
+    tableInfo(box, s) {
+      const view = s.view || {};
+      for (const seat of s.seats || []) {
+        const [n, fields] = inPlace(s, seat);
+        let inPoles = 0;
+        for (const counts of Object.values(view.poles || {})) {
+          for (const [kind, c] of Object.entries(counts)) if (teamOf(kind) === seat) inPoles += c;
+        }
+        const parts = [n_("%(n)s of %(fields)s formed up on %(target)s's start area",
+          "%(n)s of %(fields)s formed up on %(target)s's start area", n,
+          { fields, target: label(s, extras.targets[seat]) })];
+        if (inPoles) parts.push(n_("%(n)s in the poles", "%(n)s in the poles", inPoles));
+        row(box, BL.dot(BL.seatColour(s, seat)), BL.el("b", { text: BL.seatName(s, seat) }),
+          BL.el("span", { text: parts.join("; ") }));
+      }
+      const poles = Object.entries(view.poles || {}).filter(([, c]) => Object.keys(c).length);
+      for (const [pole, counts] of poles) {
+        row(box, BL.el("b", { text: poleName(pole) }), BL.el("span", { text: poleWords(s, counts) }));
+      }
+      if (!poles.length) box.append(BL.el("p", { class: "small", text: _("The poles are empty.") }));
+      const limit = view.move_limit || 0, quiet = view.quiet || 0;
+      if (limit) {
+        box.append(BL.el("p", { class: "small", text: n_(
+          "%(n)s move left before a draw (%(limit)s moves in a row without a capture).",
+          "%(n)s moves left before a draw (%(limit)s moves in a row without a capture).",
+          Math.max(0, limit - quiet), { limit: BL.number(limit) }) }));
+      }
+      if (view.blank) {
+        box.append(BL.el("p", { class: "small", text: _("The blank stone stands on %(place)s: it never moves, and nobody jumps it.", { place: view.blank }) }));
+      } else if (view.blank_to_place && s.to_move) {
+        box.append(BL.el("p", { class: "small", text: _("%(seat)s first puts the blank stone on a circle field (%(places)s).", { seat: label(s, s.to_move), places: BL.listed(extras.circles) }) }));
+      }
+      box.append(BL.el("p", { class: "small", text: capturesWords(s) + " " + _("Only a double captures, jumping a stone of the other sign; nothing is captured on a start field or in a pole.") }));
+      box.append(BL.el("p", { class: "small muted", text: _("To win, form up all your stones as single stones on the opposite start area: plus stones on plus fields, minus stones on minus fields.") }));
+    },
+
+    moveWords,
+    choiceWords,
+
+    outcomeWords(o, s) {
+      const r = String(o.reason || "");
+      let m = r.match(/^(\w+) formed up on (\w+)'s start area$/);
+      if (m) return _("formed up on %(target)s's start area", { target: label(s, m[2]) });
+      m = r.match(/^(\d+) moves in a row without a capture$/);
+      if (m) return n_("%(n)s move in a row without a capture", "%(n)s moves in a row without a capture", Number(m[1]));
+      return null;
+    },
+
+    /* On the simulated board a stone in the hand put on a single of its own team and the
+       other sign makes a double (a join, or a double put back down); a tap on any other stone
+       picks it up.  The one exception: the upper stone of a double just lifted, a second tap
+       on the double lifts its lower stone too (the whole double moves), unless that stone was
+       just put back there. */
+    simPick(pos, zone, s) {
+      const lifted = (s.sim || {}).lifted || [];
+      const here = physical(s, pos);
+      let how = null;
+      if (!zone && lifted.length && here.length === 1) {
+        const hand = lifted[lifted.length - 1];
+        const joins = teamOf(hand) === teamOf(here[0]) && signOf(hand) && signOf(here[0])
+          && signOf(hand) !== signOf(here[0]);
+        const was = committed(s, pos);
+        const upperInHand = was.length === 2 && was[1] === hand && was[0] === here[0];
+        const putBack = lastTap.pos === pos && lastTap.how === "place";
+        how = joins && !(upperInHand && !putBack) ? "place" : "lift";
+      }
+      lastTap = { pos, how: how || (here.length && !(zone && lifted.length) ? "lift" : "place") };
+      return how;
+    },
+
+    /* The phone's question when the moves it asks about differ only in their poles. */
+    promptWords(p, s) {
+      if (p.kind !== "choose" || (p.choices || []).length < 2) return null;
+      const heads = new Set(p.choices.map((c) => String(c).split(/\s+/)[0]));
+      if (heads.size === 1) return _("Which pole did the captured stone go into?");
+      const ends = p.choices.map((c) => String(c).split(/\s+/)[0].split(/[-:]/).pop());
+      if (ends.every(isPole)) return _("Your stone went into a pole: which one?");
+      return null;
+    },
+
+    simHelp(s) {
+      const lifted = (s.sim || {}).lifted || [];
+      const mover = s.to_move;
+      if (lifted.length && mover && lifted.some((k) => teamOf(k) !== mover)) {
+        return _("Put the captured stone in a pole (tap the pole), then say on your phone which pole it went into.");
+      }
+      if (lifted.length) return _("Tap the field where it goes, or a pole to put it in. A double is two stones: tap the field twice to put both down.");
+      return _("Tap a stone to pick it up; tap a double twice to pick up both its stones (once: only its upper stone).");
+    },
+
+    /* The phone: which pole a captured stone goes into may be said before moving, but only
+       when a capture can happen this turn. Which pole a stone went into is asked after the
+       move, when the board cannot see it. */
+    declare(box, s, tools) {
+      const facets = Object.entries(s.declare || {}).filter(([f]) => f.startsWith("pole "));
+      // Asked already (a question stands): the answer goes there.
+      if (!facets.length || (s.prompts || []).some((p) => p.kind === "choose")) return true;
+      box.append(BL.el("p", { class: "small", text: _("If you capture, say first which pole each captured stone goes into; then move and put it there.") }));
+      for (const [facet, said] of facets) {
+        const node = facet.slice(5);
+        const values = [...said].sort((a, b) => extras.poles.indexOf(a.split("/")[0]) - extras.poles.indexOf(b.split("/")[0]));
+        const singles = values.filter((v) => !v.includes("/"));
+        const doubles = values.filter((v) => v.includes("/"));
+        const say = async (value) => {
+          if ((await tools.act({ type: "declare", facets: { [facet]: value } })).ok) {
+            tools.toast(_("Noted: %(what)s.", { what: captureWords(`x${node}>${value}`) }));
+          }
+        };
+        if (singles.length) {
+          box.append(BL.el("div", { class: "pl-ask" }, BL.el("div", { class: "k", text: _("The stone on %(place)s goes into:", { place: node }) }),
+            poleButtons(singles, say)));
+        }
+        if (doubles.length) {
+          const poles = [...new Set(doubles.map((v) => v.split("/")[0]))];
+          const pick = picks[node] || (picks[node] = {});
+          const choose = (part) => (v) => {
+            pick[part] = v;
+            if (pick.upper && pick.lower) say(`${pick.upper}/${pick.lower}`);
+            else tools.toast(part === "upper" ? _("Now the lower stone's pole.") : _("Now the upper stone's pole."));
+          };
+          box.append(BL.el("div", { class: "pl-ask" },
+            BL.el("div", { class: "k", text: _("The double on %(place)s: its upper stone goes into:", { place: node }) }),
+            poleButtons(poles, choose("upper"), pick.upper),
+            BL.el("div", { class: "k", text: _("and its lower stone into:") }),
+            poleButtons(poles, choose("lower"), pick.lower)));
+        }
+      }
+      box.append(BL.el("button", { class: "linklike", type: "button", text: _("Forget what I said"),
+        onclick: () => { for (const k of Object.keys(picks)) delete picks[k]; tools.act({ type: "cancel" }); } }));
+      return true;
+    },
+
+    untraced(box, s, tools) {
+      for (const move of s.untraced || []) {
+        box.append(BL.el("button", { class: "button", type: "button", text: moveWords(move, s),
+          onclick: () => tools.act({ type: "move", move }) }));
+      }
+      return true;
+    },
+  };
+})();
