@@ -80,14 +80,17 @@
     const hand = $("hand");
     hand.replaceChildren();
     if (!sim.lifted.length) hand.append(BL.el("span", { class: "muted", text: _("nothing") }));
+    const hooks = BL.gameHooks || {};
     for (const kind of sim.lifted) {
+      // A game's pieceChip(kind, s) hook draws a piece in the hand as itself (a tile).
+      const own = hooks.pieceChip ? hooks.pieceChip(kind, s) : null;
+      if (own) { hand.append(own); continue; }
       const chip = BL.el("span", { class: "piece-chip", title: kind });
       chip.style.background = BL.pieceColour(s, kind);
       hand.append(chip);
     }
     // A game's simHelp hook says where a lifted piece goes in its own words (a captured
     // piece to its captor's reserve, a removed one to its taker's area).
-    const hooks = BL.gameHooks || {};
     const own = hooks.simHelp ? hooks.simHelp(s) : null;
     $("sim-help").textContent = own || (sim.lifted.length
       ? _("Tap the cell where it goes (or tap another piece to pick that up too).")
