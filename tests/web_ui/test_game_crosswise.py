@@ -164,6 +164,7 @@ def test_crosswise_is_played_through_its_pages(browser, game, lang):
         #    the phone confirms it: one possible tile, so no "which".
         pace.breathe()
         tap(tpage, "supply-2")
+        expect(tpage.locator('#hand [aria-label="cross tile"]')).to_have_count(1)  # in hand
         tap(tpage, "d6")
         confirm = opage.locator(".prompt.confirm")
         expect(confirm).to_contain_text("The board shows this move: cross tile on d6.")

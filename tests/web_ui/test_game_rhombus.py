@@ -173,7 +173,9 @@ def test_rhombus_is_played_through_its_pages(browser, game, lang):
         red.shot(f"rhombus-{lang}-red-phone-combination.png")
         guide.get_by_role("button", name="Play them: I move my pieces on the board").click()
         expect(guide).to_contain_text("Now move your pieces on the board")
-        for pos in ("a2", "a4", "b1", "e1"):
+        tap(tpage, "a2")
+        expect(tpage.locator('#hand [aria-label="red piece"]')).to_have_count(1)  # in hand
+        for pos in ("a4", "b1", "e1"):
             tap(tpage, pos)
         played(service, 1, "QC+KC* b1,a2-e1,a4")
         expect(tpage.locator("#last-move")).to_have_text(

@@ -291,6 +291,7 @@
     },
 
     placeName(pos, s) { return placeName(pos, s); },
+    pieceChip(kind, s) { return tileImage(kind, 30, pieceName(s, kind)); },
 
     zoneName(pos, s) {
       return pieceName(s, zoneKind(pos));

@@ -290,6 +290,11 @@
       return m ? zoneCaption(m[1]) : pos;
     },
 
+    pieceChip(kind, s) {
+      const chip = BL.el("span", { class: "piece-chip", role: "img", "aria-label": (s.pieces || {})[kind] || kind });
+      chip.style.background = BL.pieceColour(s, kind);
+      return chip;
+    },
     tableInfo(box, s) { tableInfo(box, s); },
     moveWords(move, s) { return moveWords(move, s); },
     choiceWords(move, s) { return moveWords(move, s); },
