@@ -204,7 +204,7 @@ def test_rhombus_is_played_through_its_pages(browser, game, lang):
         expect(rpage.locator("#turn")).to_have_text("Your turn")
         cards.locator('[aria-label="7 of diamonds"]').click()
         expect(guide).to_contain_text("no piece moves")
-        guide.get_by_role("button", name="7♦: no piece moves").click()
+        guide.get_by_role("button", name="7♦ (no piece moves)").click()
         played(service, 3, "7D")
 
         # Every piece where it stands, seen; the cards; the move list; no internal data; the

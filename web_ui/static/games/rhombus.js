@@ -146,7 +146,7 @@
         parts.push(_("%(from)s → %(to)s", { from: src.join(", "), to: to.split(",").join(", ") }));
       }
     }
-    if (!parts.length) parts.push(_("no piece moves"));
+    if (!parts.length) return _("%(cards)s (no piece moves)", { cards });
     return _("%(cards)s: %(what)s", { cards, what: parts.join("; ") });
   }
 
