@@ -129,9 +129,7 @@
   /* A tile as a small picture for the pages' text (the hand, the table's information). */
   function tileImage(kind, px, label) {
     const svg = BL.svg("svg", { viewBox: "-20 -20 40 40", width: px, height: px, class: "cw-tile-img",
-      role: label ? "img" : null, "aria-hidden": label ? null : "true" });
-    if (!label) svg.removeAttribute("role");
-    else svg.setAttribute("aria-label", label);
+      ...(label ? { role: "img", "aria-label": label } : { "aria-hidden": "true" }) });
     svg.append(tile(kind, 0, 0, 38));
     return svg;
   }
@@ -233,7 +231,7 @@
       const pile = (ex.supply || {}).move;
       if (slot && pile && geo.coords[pile][0] > 6) {  // the panel right of the board
         caption(root, (geo.coords[slot][0] + 1) * S, -(geo.coords[slot][1] + 0.62) * S, _("played"));
-        caption(root, geo.coords[pile][0] * S, -(geo.coords[pile][1] + 0.62) * S, _("left"));
+        caption(root, geo.coords[pile][0] * S, -(geo.coords[pile][1] + 0.62) * S, _("to come"));
       }
     },
 
@@ -274,7 +272,7 @@
         ghost.classList.add("cw-ghost-icon");
         node.art.append(ghost);
       }
-      if (target === pos) {
+      if (target === pos && !stack.length) {
         node.art.append(BL.svg("rect", { class: "cw-target", x: cx - 0.5 * S, y: cy - 0.5 * S, width: S, height: S, rx: 0.16 * S }));
       }
       return true;
