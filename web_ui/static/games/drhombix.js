@@ -118,9 +118,9 @@
   }
 
   const QUESTIONS = {
-    target: () => _("Where does your piece go?"),
+    target: () => _("If you raise a piece from the base: where does it go?"),
     source: () => _("Which piece do you raise?"),
-    capture: () => _("Which piece does your nest take?"),
+    capture: () => _("If your nest takes a piece above the base: which one?"),
     removed: () => _("Which pieces do you take off?"),
   };
 
@@ -296,9 +296,15 @@
 
     /* The phone: what no sensor of this board sees, asked only where it is so. */
     declare(box, s, tools) {
+      // Asked only for a part no sensor sees of a move the board does see in part (a raise
+      // from the base to a place above it); a move with nothing seen is a button of its own.
+      const moves = (s.view || {}).moves || [];
+      const seenPart = (m) => [m.source, m.target, ...(m.takes || []), ...(m.sandwich || [])]
+        .some((p) => p && sensed.has(p));
+      const needed = (facet, v) => moves.some((m) => (m.facets || {})[facet] === v && seenPart(m));
       const rows = [];
       for (const [facet, values] of Object.entries(s.declare || {})) {
-        const unseen = values.filter(unsensedValue);
+        const unseen = values.filter((v) => unsensedValue(v) && needed(facet, v));
         if (!unseen.length || !QUESTIONS[facet]) continue;
         rows.push(BL.el("div", {}, BL.el("div", { class: "k", text: QUESTIONS[facet]() }),
           BL.el("div", { class: "action-row" }, unseen.map((v) => BL.el("button", { class: "button", type: "button",

@@ -315,6 +315,12 @@
         box.append(BL.el("p", { class: "small", text: _("The blank stone stands on %(place)s: it never moves, and nobody jumps it.", { place: view.blank }) }));
       } else if (view.blank_to_place && s.to_move) {
         box.append(BL.el("p", { class: "small", text: _("%(seat)s first puts the blank stone on a circle field (%(places)s).", { seat: label(s, s.to_move), places: BL.listed(extras.circles) }) }));
+        if (s.sim && s.status === "playing") {
+          // The simulated board's hand: the blank stone comes from the box.
+          box.append(BL.el("div", { class: "action-row" }, extras.circles.filter((c) => !physical(s, c).length)
+            .map((c) => BL.el("button", { class: "button", type: "button", text: _("Put the blank stone on %(place)s", { place: c }),
+              onclick: () => BL.api("POST", "/api/sim/place", { position: c, piece: "blank" }) }))));
+        }
       }
       box.append(BL.el("p", { class: "small", text: capturesWords(s) + " " + _("Only a double captures, jumping a stone of the other sign; nothing is captured on a start field or in a pole.") }));
       box.append(BL.el("p", { class: "small muted", text: _("To win, form up all your stones as single stones on the opposite start area: plus stones on plus fields, minus stones on minus fields.") }));
