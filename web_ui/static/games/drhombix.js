@@ -278,13 +278,17 @@
       const mover = s.to_move;
       const takeOff = (s.prompts || []).some((p) => p.kind === "waiting"
         && (((p.message || {}).params || {}).take || []).length);
+      // A tray the game counts more pieces in than the simulated board holds is owed the
+      // piece in the hand (a capture, a piece taken off).
+      const zoneOf = (seat) => Object.keys(extras.zones).find((z) => extras.zones[z] === seat);
+      const short = (seat) => count(s, zoneOf(seat)) > ((sim.layout || {})[zoneOf(seat)] || []).length;
       if (ant()) {
-        if (lifted.length) return _("Put it in the taken area of %(seat)s (tap it). To take two pieces of one level, tap the second one first.", { seat: label(s, mover || (s.seats || [])[0]) });
+        const taker = (s.seats || []).find(short) || mover || (s.seats || [])[0];
+        if (lifted.length) return _("Put it in the taken area of %(seat)s (tap it). To take two pieces of one level, tap the second one first.", { seat: label(s, taker) });
         return _("Tap a free piece to take it off, or to raise it: then tap the outlined seat where it goes.");
       }
       // A captured piece in the hand: a piece of one colour while the other player's reserve
       // is a piece short of what the game counts there (the capture went to it).
-      const short = (seat) => count(s, `reserve-${seat}`) > ((sim.layout || {})[`reserve-${seat}`] || []).length;
       const captor = (s.seats || []).find((seat) => short(seat) && lifted.some((k) => k !== seat));
       if (captor) {
         return _("The captured piece is turned over and goes to %(seat)s's reserve: tap the reserve.", { seat: label(s, captor) });
