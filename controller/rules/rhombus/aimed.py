@@ -42,6 +42,9 @@ NO_LIMIT = 1 << 30  # more pieces than any reserve holds
 # and cards left the first time they are asked, more than most searches of a reading (a
 # handful of states each) take in all.  The searches for the lights use them at once.
 PATIENCE = 16
+# States an aimed search looks past without an answer before it asks whether any dealing of
+# the cards to the pieces could do what it aims at (``Search.dealt``).
+DEALING = 40
 SearchState = tuple[int, int, int, tuple[int, ...], int]  # own, killed, entered, cards, nines
 # A state with no card left after one more, made as masks rather than states: the mover's
 # pieces but the one that moved (``base``), the squares it may end on without a kill
@@ -124,7 +127,7 @@ class Search:
     """The states of one carry that can still end as ``aim`` asks (see the module text)."""
 
     __slots__ = ("_armed", "aim", "allowed", "bounds", "cache", "corner", "ctx", "exact",
-                 "fewer", "forbid", "kill_on", "kills", "least", "light", "must_kill",
+                 "fewer", "forbid", "kill_on", "kills", "least", "light", "more", "must_kill",
                  "need", "need_even", "need_odd", "others", "patience", "prog", "reserve",
                  "same", "victims")
 
@@ -147,6 +150,15 @@ class Search:
         # Where a piece on a square it must leave may go: for an exact aim, the goal.
         self.allowed = aim.need if aim.exact else 0
         self.light = 0  # squares an outcome looked past must still be able to light
+        # Reading otherwise than ``same``, with no kill and no piece coming in (the other
+        # pieces stay as they are): when ``same`` holds the others and as many squares for
+        # the mover's as it has pieces, an outcome ends one on a square outside it.
+        others = self.others
+        mine = (aim.same or 0) & ~others
+        self.more = (FULL & ~mine & ~aim.forbid & ~others
+                     if aim.same is not None and not prog.kills
+                     and not (prog.nines and ctx.reserve) and others & ~aim.same == 0
+                     and mine.bit_count() == ctx.own.bit_count() else 0)
         self.need_odd = (aim.need & ODD).bit_count()
         self.need_even = (aim.need & EVEN).bit_count()
 
@@ -164,14 +176,13 @@ class Search:
     def root(self) -> SearchState:
         return (self.ctx.own, 0, 0, self.prog.movers, self.prog.nines)
 
-    def lightable(self, odd: int, total: int, odd_cards: int) -> int:
-        """The squares of ``light`` of a colour with room for one more piece than the
-        squares to fill (``_room``)."""
+    def lightable(self, odd: int, total: int, odd_cards: int, squares: int = -1) -> int:
+        """The squares of ``light`` (or of ``squares``) of a colour with room for one more
+        piece than the squares to fill (``_room``)."""
         need_odd, need_even = self.need_odd, self.need_even
-        return self.light & ((ODD if _room(odd, total, odd_cards, need_odd + 1, need_even)
-                              else 0)
-                             | (EVEN if _room(odd, total, odd_cards, need_odd, need_even + 1)
-                                else 0))
+        return (self.light if squares == -1 else squares) & (
+            (ODD if _room(odd, total, odd_cards, need_odd + 1, need_even) else 0)
+            | (EVEN if _room(odd, total, odd_cards, need_odd, need_even + 1) else 0))
 
     def viable(self, state: SearchState) -> bool:
         """Whether ``state`` may still lead to an outcome as aimed (see the module text)."""
@@ -230,10 +241,10 @@ class Search:
             targets += 1
             if wrong:
                 found.append((near_by, least))
-        if self.light:
-            lit = self.lightable(odd, total, odd_cards)
+        if self.light or self.more:
+            lit = self.lightable(odd, total, odd_cards, self.light or self.more)
             if not lit:
-                return False  # nothing unlit that it could light
+                return False  # nothing unlit that it could light, or no more to change
             near_by = layers(lit, rem)
             least = _fewest(near_by, tokens)
             cost += least
@@ -253,6 +264,16 @@ class Search:
             if cost > n:
                 return False
         return True
+
+    def dealt(self) -> bool:
+        """Whether some dealing of the cards to the pieces (``relax.dealt_ends``) could do
+        what is aimed at; True when that is not known (no bounds, or too many dealings)."""
+        ctx, prog = self.ctx, self.prog
+        if self._armed is None:
+            return True
+        found = dealt_ends(self._armed, ctx.own, ctx.corner if prog.nines and ctx.reserve
+                           else 0, prog.movers, self.need, self.forbid, also=self.more)
+        return found is None or found != 0 or not prog.movers
 
     def fits(self, state: SearchState) -> bool:
         """Whether ``state``, with no move card left, is an outcome as aimed."""
@@ -310,6 +331,7 @@ class Search:
             else:
                 from_even = from_odd = True
             to_light_even = to_light_odd = FULL
+            more = 0 if light else self.more
             if within is not None and layers is not None:
                 if light:
                     if flips:
@@ -329,9 +351,12 @@ class Search:
                     victims.append((m, near, (own | corner) & near))
                 fills.clear()
                 todo = missing
-                while todo:
-                    m = todo & -todo
-                    todo ^= m
+                while todo or more:
+                    if todo:
+                        m = todo & -todo
+                        todo ^= m
+                    else:
+                        m, more = more, 0  # and one more square (``Search.more``)
                     near_by = layers(m, rest)
                     least = _fewest(near_by, own | corner)
                     fills.append((near_by, least,
@@ -392,8 +417,8 @@ class Search:
                         least = _fewest(near_by, tokens)
                         counts.append((near_by, least))
                         cost += least
-                    if n_wrong > n_missing:
-                        cost += n_wrong - n_missing
+                    if n_wrong > len(counts):  # more pieces to leave than to fill squares
+                        cost += n_wrong - len(counts)
                     if cost > n:
                         over = cost - n
                         nearer = 0
@@ -492,6 +517,8 @@ def reaches(ctx: Context, prog: Carry, goal: Outcome3, cache: Reach,
             continue
         seen.add(state)
         search.tick()
+        if search.patience == -DEALING and not search.dealt():
+            return False  # no dealing of the cards to the pieces does it
         if not search.viable(state):
             continue
         if not state[3] and search.fits(state):
@@ -537,6 +564,8 @@ def outcomes_toward(search: Search, doubt: Callable[[], bool] | None = None,
             budget[0] -= 1
             if budget[0] < 0:
                 raise Unfinished
+        if not done and search.patience == -DEALING and not search.dealt():
+            return  # no dealing of the cards to the pieces does it
         if doubt is not None and not done:
             visited += 1
             if visited > patience:

@@ -112,7 +112,7 @@ class Bounds:
 
 
 def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...],
-               need: int, forbid: int, most: int = 400) -> int | None:
+               need: int, forbid: int, most: int = 400, also: int = 0) -> int | None:
     """The squares a piece could end on by some dealing of the move cards ``movers`` to the
     mover's ``pieces`` (and, with ``corner``, to a piece that may come in there), each card
     to one piece and each piece its cards in some order on the relaxed board, in which
@@ -121,7 +121,8 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
     ``forbid`` ends a moved or entered piece on is among them (the converse need not hold:
     the pieces are not in each other's way here).  Unlike ``Bounds.within`` it knows that
     one card moves one piece: two squares that each need the one Q of the hand are not
-    both filled.  None when there are more than ``most`` dealings to try."""
+    both filled.  ``also``: and one more piece ends on a square of it.  None when there are
+    more than ``most`` dealings to try."""
     tokens = [1 << i for i in range(25) if pieces >> i & 1]
     if corner & bounds.open:
         tokens.append(corner)  # a piece that comes in, and may then move
@@ -167,20 +168,20 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
             elif token == corner and not corner & (still | forbid):
                 where.append(corner)  # comes in and stays, or stays out
         else:
-            if need and not _fill(where, need):
+            if (need or also) and not _fill(where, need, also):
                 continue
             for end in where:
                 out |= end
     return out
 
 
-def _fill(where: list[int], need: int) -> bool:
-    """Whether every square of ``need`` can be where a different one of the pieces that may
-    end on ``where`` (one mask each) ends."""
+def _fill(where: list[int], need: int, also: int = 0) -> bool:
+    """Whether every square of ``need`` (and one of ``also``) can be where a different one of
+    the pieces that may end on ``where`` (one mask each) ends."""
     if not need:
-        return True
+        return not also or any(end & also for end in where)
     square = need & -need
     for i, end in enumerate(where):
-        if end & square and _fill(where[:i] + where[i + 1:], need ^ square):
+        if end & square and _fill(where[:i] + where[i + 1:], need ^ square, also):
             return True
     return False

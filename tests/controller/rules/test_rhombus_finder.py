@@ -373,6 +373,14 @@ def aims(ctx, outs, rng: random.Random, tries: int):
         least = rng.choice((0, 0, entered))
         same = occupied ^ (need | forbid) if rng.random() < 0.3 else None
         yield Aim(need, forbid, victims, (1 << 25) - 1, least, 1 << 30, same)
+        # As a move that may grow asks (``RhombusFinder._fit``), as many squares filled as
+        # emptied now and then: the outcome must read as more than the board does.
+        gone = subset(rng, ctx.own & ~after)
+        came = subset(rng, after & ~ctx.own)
+        if rng.random() < 0.5:
+            came = sum(bits(came)[:gone.bit_count()])
+            gone = sum(bits(gone)[:came.bit_count()])
+        yield Aim(came, gone, 0, (1 << 25) - 1, 0, 1 << 30, occupied ^ (gone | came))
 
 
 def fitting(ctx, aim, outs):
@@ -409,6 +417,9 @@ def check_aimed(state, rng: random.Random, tries: int) -> None:
             dealt = dealt_ends(bounds, ctx.own, ctx.corner if prog.nines and ctx.reserve
                                else 0, prog.movers, aim.need, aim.forbid, most=10**6)
             assert dealt is not None and lit & ~dealt == 0, (G.position_text(state), prog, aim)
+            # No dealing of the cards does it: then nothing does.
+            assert Search(ctx, prog, aim, {}, bounds).dealt() or not expected, (
+                G.position_text(state), prog, aim)
             for patience in (0, PATIENCE):
                 found = list(outcomes_toward(Search(ctx, prog, aim, {}, bounds, patience)))
                 assert len(found) == len(set(found)) and set(found) == expected, (
