@@ -79,6 +79,95 @@ PIECES: dict[tuple[str, str], tuple[str, str]] = {
 }
 
 
+# Every variant's name and what it is, as the host page and the table say them (the rules
+# core's ``Variant.summary`` is for the command line).
+VARIANTS: dict[tuple[str, str], tuple[str, str]] = {
+    ("abalone", "standard"): (N_("Standard"), N_(
+        "The published start: 14 marbles each; push off 6 to win.")),
+    ("abalone", "belgian-daisy"): (N_("Belgian daisy"), N_(
+        "The tournament start: two interlocked daisies of marbles per side.")),
+    ("abalone", "german-daisy"): (N_("German daisy"), N_(
+        "Daisies one row further in than in the Belgian daisy.")),
+    ("abalone", "free-placement"): (N_("Free placement"), N_(
+        "An empty board: Black and White place their 14 marbles one by one, then play as "
+        "usual.")),
+    ("abalone", "blitz"): (N_("Blitz"), N_(
+        "The standard start; push off 4 to win; 5 minutes for each player.")),
+    ("abalone", "three-player"): (N_("Three players"), N_(
+        "Black, White and Red, 11 marbles each; push off 6 marbles of any opponents to win.")),
+    ("abalone", "four-player"): (N_("Four players"), N_(
+        "Two teams, Black and Red against White and Green, 9 marbles each; a team wins by "
+        "pushing off 6 marbles of the other team.")),
+    ("crosswise", "two-player"): (N_("Two players"), N_(
+        "Green (rows) against Orange (columns), 4 tiles in hand each.")),
+    ("crosswise", "three-player"): (N_("Three players"), N_(
+        "A team of two (Green, rows) against one player (Orange, columns) who holds 6 tiles "
+        "and plays every other turn.")),
+    ("crosswise", "four-player"): (N_("Four players"), N_(
+        "Two teams of two, Green (rows) and Orange (columns), taking turns team by team; 4 "
+        "tiles in hand each.")),
+    ("drhombix", "cuckoo-square"): (N_("Cuckoo game, square board"), N_(
+        "15 pieces each; sandwich and nest captures; White begins; place or raise a piece "
+        "to the top to win.")),
+    ("drhombix", "cuckoo-triangle"): (N_("Cuckoo game, triangular board"), N_(
+        "10 pieces each; sandwich and nest captures; White begins; place or raise a piece "
+        "to the top to win.")),
+    ("drhombix", "cuckoo-square-no-sandwich"): (
+        N_("Cuckoo game, square board, no sandwich"), N_(
+            "15 pieces each; nest captures only; White begins; place or raise a piece to the "
+            "top to win.")),
+    ("drhombix", "cuckoo-triangle-no-sandwich"): (
+        N_("Cuckoo game, triangular board, no sandwich"), N_(
+            "10 pieces each; nest captures only; White begins; place or raise a piece to the "
+            "top to win.")),
+    ("drhombix", "cuckoo-square-no-nest"): (N_("Cuckoo game, square board, no nest"), N_(
+        "15 pieces each; sandwich captures only; White begins; place or raise a piece to the "
+        "top to win.")),
+    ("drhombix", "cuckoo-triangle-no-nest"): (N_("Cuckoo game, triangular board, no nest"), N_(
+        "10 pieces each; sandwich captures only; White begins; place or raise a piece to the "
+        "top to win.")),
+    ("drhombix", "cuckoo-square-no-captures"): (
+        N_("Cuckoo game, square board, no captures"), N_(
+            "15 pieces each; nothing is captured; White begins; place or raise a piece to the "
+            "top to win.")),
+    ("drhombix", "cuckoo-triangle-no-captures"): (
+        N_("Cuckoo game, triangular board, no captures"), N_(
+            "10 pieces each; nothing is captured; White begins; place or raise a piece to the "
+            "top to win.")),
+    ("drhombix", "cuckoo-triangle-inverted-nests"): (
+        N_("Cuckoo game, triangular board, upside-down nests"), N_(
+            "10 pieces each; sandwich and nest captures, and the upside-down triangles of three "
+            "seats are nests too; White begins; place or raise a piece to the top to win.")),
+    ("drhombix", "ant-square"): (N_("Ant game, square board"), N_(
+        "The pyramid starts full; take off one or two free pieces of one level, or raise one "
+        "free piece; whoever takes off the last piece loses.")),
+    ("drhombix", "ant-triangle"): (N_("Ant game, triangular board"), N_(
+        "The pyramid starts full; take off one or two free pieces of one level, or raise one "
+        "free piece; whoever takes off the last piece loses.")),
+    ("rhombus", "two-player"): (N_("Two players"), N_(
+        "Red (from a1) against Blue (from e5), 6 pieces each, 36 cards; take every piece of "
+        "the other player off the board to win.")),
+    ("rhombus", "four-player"): (N_("Four players"), N_(
+        "Teams: Red and Blue against Yellow and Green, 4 pieces each; partners block and "
+        "protect together.")),
+    ("rhombus", "formation"): (N_("Formation"), N_(
+        "Two decks, 3 cards on the table and 1 in the hand; win with a cross of five pieces "
+        "(two crossing blockades); pieces taken off go back to the reserve.")),
+    ("rhombus", "formation-four-player"): (N_("Formation, four players"), N_(
+        "Formation for two teams of two; nobody moves a partner's pieces.")),
+    ("plimus", "two-player"): (N_("Two players"), N_(
+        "Blue (south) against Red (north), 12 stones each: line them up on the other "
+        "side's start fields.")),
+    ("plimus", "two-player-extended"): (N_("Two players, with the blank stone"), N_(
+        "As two players, with the blank stone on a circle field Blue chooses: it never moves "
+        "and is never jumped.")),
+    ("plimus", "four-player"): (N_("Four players"), N_(
+        "Blue, Yellow, Red and Green each play alone; only opposite players (Blue and Red, "
+        "Yellow and Green) capture each other.")),
+    ("plimus", "four-player-extended"): (N_("Four players, all against all"), N_(
+        "Four players; everyone captures everyone.")),
+}
+
 # The computer's levels (``controller.ai.LEVELS``), as the host page and the table name them.
 LEVELS: tuple[str, ...] = (N_("easy"), N_("quick"), N_("club"), N_("strong"))
 
@@ -99,3 +188,13 @@ def piece_name(game: Game[Any, Any], piece: str, t: NullTranslations, n: int = 1
     if words is None:
         return game.piece_name(piece, plural=n != 1)
     return t.ngettext(words[0], words[1], n)
+
+
+def variant_name(game: Game[Any, Any], variant: str, t: NullTranslations) -> str:
+    words = VARIANTS.get((game.name, variant))
+    return t.gettext(words[0]) if words else variant
+
+
+def variant_summary(game: Game[Any, Any], variant: str, t: NullTranslations) -> str:
+    words = VARIANTS.get((game.name, variant))
+    return t.gettext(words[1]) if words else game.variant(variant).summary

@@ -146,7 +146,7 @@ def test_the_host_names_players_and_starts_a_new_game(browser, abalone):
         expect(page.locator("#variant-summary")).to_contain_text("daisies")
         page.click('#new-game button[type="submit"]')
         page.click("#new-game-yes")
-        expect(table_page.locator("#variant")).to_have_text("belgian-daisy")
+        expect(table_page.locator("#variant")).to_have_text("Belgian daisy")
         host.shot("host-phone.png")
         table.shot("table-phone-belgian-daisy.png", full=False)
         host.close(), table.close()

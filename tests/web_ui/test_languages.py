@@ -3,7 +3,10 @@ the table page the host's choice; refusals and the session's words in the reader
 
 from __future__ import annotations
 
-from tests.web_ui.support import HOST_TOKEN
+import pytest
+
+from tests.web_ui.browser import TABLET, Phone
+from tests.web_ui.support import HOST_TOKEN, serving, wait_until
 
 
 def token_of(app, seat):
@@ -48,3 +51,28 @@ def test_a_player_picks_a_language_for_their_seat_and_hears_refusals_in_it(app):
     assert refused.status_code == 409
     assert refused.get_json()["error"] == "Schwarz ist am Zug, nicht Weiß"
     assert phone.post("/api/lang", json={"lang": "xx"}).status_code == 400
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lang", "over"), [("en", "over: 1 win for Black"),
+                                            ("de", "vorbei: 1 Sieg für Schwarz"),
+                                            ("fr", "terminé : 1 victoire pour Noir")])
+def test_a_finished_match_says_who_won_it_in_the_tables_language(browser, abalone, lang, over):
+    """The series' end in words from its winners and rule (the rules' own sentence names
+    seats by their letters), in the language the host chose for the table."""
+    from playwright.sync_api import expect
+    with serving(abalone) as (app, base):
+        host = app.test_client()
+        assert host.get(f"/host/{HOST_TOKEN}").status_code == 303
+        assert host.post("/api/host/lang", json={"lang": lang}).status_code == 200
+        assert host.post("/api/host/game", json={"match": "match 1"}).status_code == 200
+        wait_until(abalone.table, lambda s: s["match"] is not None and s["status"] == "playing")
+        white = app.test_client()
+        assert white.get(f"/join/{token_of(app, 'w')}").status_code == 303
+        assert white.post("/api/seat/action", json={"type": "resign"}).status_code == 200
+        wait_until(abalone.table, lambda s: (s["match"] or {}).get("outcome") is not None)
+        table = Phone(browser, base, lang=lang, **TABLET)
+        page = table.open("/")
+        expect(page.locator("#match")).to_contain_text(over)
+        assert "w won" not in page.locator("#match").inner_text()
+        table.close()

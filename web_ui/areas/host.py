@@ -19,10 +19,11 @@ from controller.rules.series import SeriesRule
 from controller.session.clock import TimeControl
 from web_ui.areas.common import base_url
 from web_ui.http import json_object, text_field
-from web_ui.i18n import LANGUAGES, known
+from web_ui.i18n import LANGUAGES, current, known, translator
 from web_ui.payloads import join_entries
 from web_ui.state import NAME_LIMIT, WebState, web_state
 from web_ui.tokens import Revoked, same
+from web_ui.vocab import game_name, variant_name, variant_summary
 
 bp = Blueprint("host", __name__)
 
@@ -61,11 +62,15 @@ def _games(web: WebState) -> dict[str, Game[Any, Any]]:
 def host_info(web: WebState) -> dict[str, Any]:
     service = web.service
     games = _games(web) if service.sim is not None else {service.game.name: service.game}
+    t = translator(current())
     return {
         "game": service.game.name, "variant": service.variant,
+        "variant_title": variant_name(service.game, service.variant, t),
         "board": "simulated" if service.sim is not None else "sensors",
-        "games": [{"name": g.name, "title": g.title,
-                   "variants": [{"name": v.name, "summary": v.summary, "seats": list(v.seats)}
+        "games": [{"name": g.name, "title": game_name(g, t),
+                   "variants": [{"name": v.name, "title": variant_name(g, v.name, t),
+                                 "summary": variant_summary(g, v.name, t),
+                                 "seats": list(v.seats)}
                                 for v in g.variants.values()]} for g in games.values()],
         "seats": join_entries(web, base_url(), every=True),
         "match": service.table.public().get("match"),

@@ -11,7 +11,7 @@ from web_ui.games import assets
 from web_ui.i18n import current, translator
 from web_ui.payloads import geometry_json, join_entries, public_payload
 from web_ui.state import web_state
-from web_ui.vocab import game_name
+from web_ui.vocab import game_name, variant_name
 
 bp = Blueprint("table", __name__)
 
@@ -20,7 +20,9 @@ bp = Blueprint("table", __name__)
 def page() -> str:
     service = web_state().service
     return render_template("table.html", title=game_name(service.game, translator(current())),
-                           variant=service.variant, simulated=service.sim is not None,
+                           variant=variant_name(service.game, service.variant,
+                                                translator(current())),
+                           simulated=service.sim is not None,
                            game=service.game.name, game_assets=assets(service.game.name))
 
 

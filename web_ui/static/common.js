@@ -275,9 +275,26 @@ const BL = (() => {
       : _("most points after %(target)s games", { target });
     const standing = kind === "match" ? byName(m.wins) : byName(m.totals);
     const after = n_("%(n)s game played", "%(n)s games played", m.games);
-    const done = m.outcome ? _(" — over: %(reason)s", { reason: m.outcome.reason }) : "";
+    const done = m.outcome ? " — " + seriesOver(m, kind, target, state) : "";
     const table = standing ? _(": %(standing)s", { standing }) : "";
     return head + "; " + after + table + done;
+  }
+
+  /* How a finished series ended, from its winners and rule (the rules' own sentence names
+     seats by their internal names). */
+  function seriesOver(m, kind, target, state) {
+    const o = m.outcome;
+    const winners = listed((o.winners || []).map((s) => seatName(state, s)));
+    const best = Math.max(0, ...Object.values(m.totals || {}));
+    if (kind === "match") {
+      return n_("over: %(n)s win for %(winners)s", "over: %(n)s wins for %(winners)s",
+        Number(target), { winners });
+    }
+    if (!(o.winners || []).length) {
+      return n_("over: %(n)s point for every player", "over: %(n)s points for every player", best);
+    }
+    return n_("over: the most points, %(n)s, for %(winners)s",
+      "over: the most points, %(n)s, for %(winners)s", best, { winners });
   }
 
   function renderMatch(box, state) {

@@ -19,7 +19,7 @@
     const select = $("variant-select");
     const chosen = select.value;
     select.replaceChildren(...game.variants.map((v) => BL.el("option", { value: v.name,
-      text: n_("%(variant)s (%(n)s player)", "%(variant)s (%(n)s players)", v.seats.length, { variant: v.name }) })));
+      text: n_("%(variant)s (%(n)s player)", "%(variant)s (%(n)s players)", v.seats.length, { variant: v.title }) })));
     const keep = game.variants.some((v) => v.name === chosen) ? chosen
       : (game.name === info.game ? info.variant : game.variants[0].name);
     select.value = keep;
@@ -61,7 +61,7 @@
     info = data;
     $("table-language").value = info.table_lang || BL.lang;
     const game = info.games.find((g) => g.name === info.game);
-    const where = { game: game ? game.title : info.game, variant: info.variant };
+    const where = { game: game ? game.title : info.game, variant: info.variant_title };
     $("current").textContent = info.board === "simulated"
       ? _("%(game)s, %(variant)s on the simulated board", where)
       : _("%(game)s, %(variant)s on the sensor board", where);

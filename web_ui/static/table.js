@@ -25,7 +25,7 @@
     board.setGeometry(r.data);
     geoKey = key;
     $("game-title").textContent = s.title;
-    $("variant").textContent = s.variant;
+    $("variant").textContent = s.variant_title;
     document.title = _("%(game)s: Boardlight table", { game: s.title });
   }
 
