@@ -264,8 +264,8 @@
       const pending = s.sim && !same(now, was) ? "pl-pending" : "";
       if (now.length > 1) {
         // A double: the lower stone shows beneath and behind the upper one.
-        node.art.append(stone(node.x, node.y + 0.09 * U, r, now[0], s, "pl-lower"));
-        node.art.append(stone(node.x, node.y - 0.09 * U, r, now[now.length - 1], s, `pl-upper ${pending}`));
+        node.art.append(stone(node.x, node.y + 0.12 * U, r, now[0], s, "pl-lower"));
+        node.art.append(stone(node.x, node.y - 0.1 * U, r * 0.94, now[now.length - 1], s, `pl-upper ${pending}`));
       } else {
         node.art.append(stone(node.x, node.y, r, now[0], s, pending));
       }
