@@ -99,6 +99,7 @@ class Entry:
     footprint: Footprint
     seat: str
     reading: frozenset[tuple[str, Value]]
+    by_computer: bool = False  # the computer's choice, carried out by a human
 
 
 class GameSession(PhoneActions):
@@ -400,9 +401,10 @@ class GameSession(PhoneActions):
         # all again to check it (apply would), on the path to the LED frame.
         assert idx.state is before, "a footprint of another position"
         after = self.game.play(before, fp.move)
-        self.history.append(Entry(before, fp, seat, frozenset(idx.reading.items())))
         first_at = amends.at if amends else t
         declared = amends.declared if amends else self.declarations(seat)
+        self.history.append(Entry(before, fp, seat, frozenset(idx.reading.items()),
+                                  declared.by_computer and declared.move == fp.text))
         # Only a commit the sensors made on their own is provisional; one ended by the
         # button or the phone is the player's final word.
         touched = frozenset(self.evidence.touched)
@@ -572,6 +574,13 @@ class GameSession(PhoneActions):
 
     def _publish_prompts(self, t: float, shown: tuple[str, Footprint] | None,
                          out: list[OutEvent]) -> None:
+        if shown is None and self.mode is Mode.PLAYING and self.history:
+            # The computer's move that no sensor sees a step of (a piece changed for one of
+            # another colour, on a board that reads only presence; a piece out of a reserve
+            # into an unsensed level) stood at once: its steps stay said until the next move.
+            last = self.history[-1]
+            if last.by_computer and not last.footprint.diff and last.footprint.effect.changes:
+                shown = (last.seat, last.footprint)
         scene = PromptScene(self.mode, self.phase, self.resumed, self.to_move,
                             lambda: self.index, self.reading,
                             [(e.seat, e.footprint.text) for e in self.history],

@@ -42,10 +42,17 @@ def carry_out(service: Service, text: str, rng: random.Random) -> None:
             return
     elif fp.facets and not declared:
         service.phone(seat, {"type": "declare", "facets": dict(fp.facets)})
+    by_hand(service, game.effect(state, move), game.layout(state), rng)
+    if session.index.extensions(fp) or fp.touched - fp.changed:
+        service.press("end-turn")
+
+
+def by_hand(service: Service, effect: Any, before: Any, rng: random.Random) -> None:
+    """A move's effect carried out on the simulated board, step by step, as a hand does it."""
     assert service.sim is not None and isinstance(service.clock, TableClock)
     sim, clock = service.sim, service.clock
     sensors = set(sim.spec.sensors)
-    for step in hand_steps(game.effect(state, move), rng, before=game.layout(state)):
+    for step in hand_steps(effect, rng, before=before):
         clock.pause(rng.uniform(0.01, 0.05))
         if step.action == "lift":
             service.sim_lift(step.position)
@@ -56,8 +63,6 @@ def carry_out(service: Service, text: str, rng: random.Random) -> None:
             # read: wait until the session has read the step (a quick lift-and-place could
             # otherwise fall inside one debounce window).
             read_by_the_session(service, clock, step.position, sim.value(step.position))
-    if session.index.extensions(fp) or fp.touched - fp.changed:
-        service.press("end-turn")
 
 
 def read_by_the_session(service: Service, clock: TableClock, position: str, value: Any,
@@ -86,7 +91,7 @@ def play(service: Service, computer: str, rng: random.Random,
         snap = service.table.public()
         if snap["status"] == "over":
             break
-        ply, before = snap["ply"], snap
+        ply = snap["ply"]
         if snap["to_move"] == computer:
             # It shows its move in words and lights it, yellow: from (blinking), to.
             snap = wait_until(service.table, lambda s, ply=ply: s["ply"] != ply or (
@@ -95,12 +100,23 @@ def play(service: Service, computer: str, rng: random.Random,
                 timeout=10)
             if snap["ply"] != ply:
                 # A move no sensor sees (a Rhombus card discarded: cards are digital; a
-                # piece back to the unsensed reserve) stands at once.
+                # piece back to the unsensed reserve; on a board that reads only presence,
+                # a piece entering where it eliminates one) stands at once.
                 last = snap["moves"][-1]
                 assert last["seat"] == computer and snap["ply"] == ply + 1
-                sensed = set(service.sim.spec.sensors) if service.sim else set()
-                assert ({p: v for p, v in snap["layout"].items() if p in sensed}
-                        == {p: v for p, v in before["layout"].items() if p in sensed})
+                entry = service.runner.call(lambda s: s.history[-1]).result(5)
+                assert entry.by_computer and entry.footprint.text == last["move"]
+                assert not entry.footprint.diff  # nothing the sensors read changes
+                game = service.runner.session.game
+                effect = game.effect(entry.state, entry.footprint.move)
+                if effect.changes:
+                    # Pieces still to change by hand: the table says which until the next
+                    # move, and the person does it.
+                    assert computer_move(snap) == last["move"], snap["prompts"]
+                    by_hand(service, effect, game.layout(entry.state), rng)
+                    assert computer_move(service.table.public()) == last["move"]
+                else:
+                    assert computer_move(snap) is None
                 shown.append(last["move"])
                 done.append(last["move"])
                 continue

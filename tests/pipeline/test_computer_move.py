@@ -137,3 +137,35 @@ def test_a_second_answer_never_replaces_the_move_being_carried_out():
     sim = announced(simulate([], tail=0.0))
     sim.post(ComputerMove(sim.t, "b", "C3D3", 0))
     assert sim.session.computer_move.text == "A1B2"
+
+
+RHOMBUS_ENTRY = ("....b/b..b./r..../.b..r/r.... b reserve=2,2 out=1,0 r=10S/6D,10H b=6C/9C,10C "
+                 "pile=KH,AC,JC,8C,9H,KC,7C,QC,AH,9S,8S,QS,7D,JD,10D,6S,JH,KS,QH,JS,AD,KD,AS,7S "
+                 "discard=6H,7H,8D,8H,9D,QD seed=0 shuffles=1 ply=33")
+
+
+def test_a_computers_move_no_sensor_sees_a_step_of_stays_said_until_the_next_move():
+    """Black's piece enters on a3, eliminating the red one there: on a board that reads only
+    presence, a3 reads occupied before and after, so the move stands at once; the table keeps
+    saying what to change by hand until the next move is made."""
+    from controller.rules.rhombus import RHOMBUS
+
+    move = "6C+9C*+10C* R-a3 xa3"
+    state = RHOMBUS.parse_position(RHOMBUS_ENTRY)
+    sim = simulate([], game=RHOMBUS, state=state, tail=0.0)
+    sim.step_to(0.3)
+    sim.post(ComputerMove(sim.t, "b", move, sim.session.ply))
+    sim.step_to(1.0)
+    assert [c.move for c in commits(sim)] == [move]
+    entry = sim.session.history[-1]
+    assert entry.by_computer and not entry.footprint.diff
+    shown = [p for p in of(sim, Prompt) if p.kind == "computer"]
+    assert [said(p, RHOMBUS) for p in shown if p.message] and shown[-1].message is not None
+    assert "a3" in said(shown[-1], RHOMBUS)
+    # The next move (red discards a card: nothing on the board changes) ends the words.
+    red = next(m for m in RHOMBUS.legal_moves(sim.session.state)
+               if not RHOMBUS.effect(sim.session.state, m).changes)
+    sim.post(ComputerMove(sim.t, "r", RHOMBUS.move_text(red), sim.session.ply))
+    sim.step_to(2.0)
+    assert len(commits(sim)) == 2
+    assert [p for p in of(sim, Prompt) if p.kind == "computer"][-1].message is None
