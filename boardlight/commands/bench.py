@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import platform
 import sys
 import time
 from typing import Any
 
+from boardlight.bench import machine_line
 from boardlight.commands import SUMMARIES
 from controller.rules import GAMES, find_game
 
 BENCHES = ("rules", "inference", "serial", "web", "solver", "rhombus", "ai", "firmware-memory",
-           "club")
+           "club", "scan")
 
 
 def register(sub: Any) -> None:
@@ -32,7 +32,8 @@ def register(sub: Any) -> None:
                         "firmware's heap under the real MicroPython (WebAssembly, under node) "
                         "over a game's worth of scans and LED frames; club: boards publishing "
                         "to a Mosquitto broker, spectator pages on the club server: commit -> "
-                        "page and the club server's memory")
+                        "page and the club server's memory; scan: full scans a second of the "
+                        "profile's GPIO sensor matrix (on the Pi, or --mock pins)")
     p.add_argument("--game", metavar="G",
                    help=f"game for 'rules' and 'inference' (default abalone), or the only "
                         f"game for 'ai' (default all); one of: {', '.join(GAMES)}")
@@ -66,64 +67,23 @@ def register(sub: Any) -> None:
                    help="boards publishing, for 'club' (100)")
     p.add_argument("--pages", type=int, default=200, metavar="N",
                    help="spectator pages watching the room, for 'club' (200)")
+    p.add_argument("--profile", default="abalone", metavar="P",
+                   help="board profile for 'scan' (abalone)")
+    p.add_argument("--mock", action="store_true",
+                   help="for 'scan': gpiozero's mock pins, on any machine (the Python side only)")
     p.set_defaults(run=run)
 
 
-def machine_line() -> str:
-    cpu = platform.processor() or platform.machine()
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as f:
-            for line in f:
-                if line.startswith(("model name", "Model")):
-                    cpu = line.split(":", 1)[1].strip()
-                    break
-    except OSError:
-        pass
-    return (f"machine: {cpu}; {platform.system()} {platform.release()}; "
-            f"Python {platform.python_version()} ({platform.python_implementation()})")
-
-
-def best_time(fn: Any, repeat: int) -> tuple[float, Any]:
-    best, result = float("inf"), None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        result = fn()
-        best = min(best, time.perf_counter() - t)
-    return best, result
-
-
 def bench_rules(args: argparse.Namespace) -> None:
-    from controller.rules.perft import perft, perft_full
-    from controller.rules.selfplay import positions_in_random_play
+    from boardlight.bench.rules import rules_lines
 
-    game = find_game(args.game or "abalone")
     print(machine_line())
-    for variant in game.variants:
-        positions = positions_in_random_play(game, variant, 2000)
-        t_list, n_moves = best_time(lambda ps=positions: sum(len(game.legal_moves(s)) for s in ps),
-                                    args.repeat)
-        t_count, n_count = best_time(
-            lambda ps=positions: sum(game.count_legal_moves(s) for s in ps), args.repeat)
-        assert n_moves == n_count, "count_legal_moves disagrees with legal_moves"
-        print(f"{game.name} {variant}: move generation {len(positions) / t_list:,.0f} "
-              f"positions/s, {n_moves / t_list:,.0f} moves/s listed; "
-              f"counting {len(positions) / t_count:,.0f} positions/s "
-              f"(mean {n_moves / len(positions):.1f} moves per position)")
-    start = game.setup()
-    t3, leaves3 = best_time(lambda: perft(game, start, 3), args.repeat)
-    print(f"perft 3 from the {game.default_variant} start: {leaves3:,} leaves in {t3:.3f} s "
-          f"(bulk-counted last ply)")
-    t3f, leaves3f = best_time(lambda: perft_full(game, start, 3), max(1, args.repeat // 2))
-    print(f"perft 3 generating every leaf: {leaves3f:,} leaves in {t3f:.3f} s")
-    if not args.quick:
-        for variant in list(game.variants)[:2]:
-            state = game.setup(variant)
-            t4, leaves4 = best_time(lambda s=state: perft(game, s, 4), 1)
-            print(f"perft 4 from the {variant} start: {leaves4:,} leaves in {t4:.2f} s")
+    for line in rules_lines(find_game(args.game or "abalone"), args.repeat, args.quick):
+        print(line, flush=True)
 
 
 def bench_inference(args: argparse.Namespace) -> int:
-    from boardlight.inference_bench import run_inference_bench
+    from boardlight.bench.inference import run_inference_bench
 
     game = find_game(args.game or "abalone")
     variant = game.variant(args.variant).name
@@ -149,8 +109,8 @@ def bench_inference(args: argparse.Namespace) -> int:
 
 
 def bench_ai(args: argparse.Namespace) -> int:
-    from controller.ai.bench import bench_ai as play
-    from controller.ai.bench import matchups
+    from boardlight.bench.ai import bench_ai as play
+    from boardlight.bench.ai import matchups
 
     games = None if args.game is None else [find_game(args.game).name]
     per = args.games or 20
@@ -176,7 +136,8 @@ def bench_ai(args: argparse.Namespace) -> int:
 
 
 def bench_firmware_memory(args: argparse.Namespace) -> int:
-    from firmware_bridge.micropython import firmware_memory, unavailable
+    from boardlight.bench.firmware_memory import firmware_memory
+    from firmware_bridge.micropython import unavailable
 
     reason = unavailable()
     if reason is not None:
@@ -199,19 +160,19 @@ def run(args: argparse.Namespace) -> int:
     elif args.what == "inference":
         return bench_inference(args)
     elif args.what == "web":
-        from web_ui.bench import lines, web_bench
+        from boardlight.bench.web import lines, web_bench
         print(machine_line())
         print(f"starting the service and {args.clients} pages...", flush=True)
         for line in lines(web_bench(clients=args.clients, moves=args.moves or 30)):
             print(line)
     elif args.what == "solver":
-        from controller.rules.drhombix.solver import solver_figures
+        from boardlight.bench.solver import solver_figures
         print(machine_line())
         for figure in solver_figures(repeat=args.repeat):
             print(figure.line())
     elif args.what == "rhombus":
-        from boardlight.rhombus_session_bench import session_lines
-        from controller.rules.rhombus.bench import report
+        from boardlight.bench.rhombus_rules import report
+        from boardlight.bench.rhombus_session import session_lines
         print(machine_line())
         print("searching for the largest action sets (random play and constructed flushes), "
               "then timing the game session's questions on them...", flush=True)
@@ -220,16 +181,20 @@ def run(args: argparse.Namespace) -> int:
     elif args.what == "firmware-memory":
         return bench_firmware_memory(args)
     elif args.what == "club":
-        from club.bench import club_bench
-        from club.bench import lines as club_lines
+        from boardlight.bench.club import club_bench
+        from boardlight.bench.club import lines as club_lines
         print(machine_line())
         figures = club_bench(boards=args.boards, pages=args.pages, moves=args.moves or 5,
                              progress=lambda text: print(text, flush=True))
         for line in club_lines(figures):
             print(line)
         return 1 if figures.missed else 0
+    elif args.what == "scan":
+        from boardlight.bench.scan import scan_line
+        print(machine_line())
+        print(scan_line(args.profile, args.mock), flush=True)
     elif args.what == "serial":
-        from firmware_bridge.bench import bench_serial, format_figures
+        from boardlight.bench.serial_link import bench_serial, format_figures
         print(machine_line())
         for link in ("pty", "socket"):
             print(f"{link}: board write -> host event, {args.frames} change frames", flush=True)

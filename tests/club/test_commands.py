@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from boardlight.bench.club import club_bench
 from boardlight.config import ConfigError, parse_settings
-from club.bench import club_bench
 from club.mqtt import BrokerURLError, parse_broker_url
 from club.server import ClubServer
 from tests.club.support import Watch, broker, club_board, free_port
@@ -152,7 +152,7 @@ def test_the_club_bench_measures_and_prints_figures():
     assert figures.missed == 0 and len(figures.latencies) == 2 * 2
     assert all(0 < x < 10 for x in figures.latencies)
     assert figures.rss_loaded > 10
-    from club.bench import lines
+    from boardlight.bench.club import lines
     text = "\n".join(lines(figures))
     assert "commit -> page: p50" in text and "VmRSS" in text
 

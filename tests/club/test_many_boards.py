@@ -21,7 +21,8 @@ def test_twenty_boards_in_their_own_processes(tmp_path):
         watch = Watch(server)
         assert server.wait_following(10)
         names = [f"t{k:02d}" for k in range(BOARDS)]
-        procs = [subprocess.Popen([sys.executable, "-m", "club.bench", "boards", "--broker",
+        procs = [subprocess.Popen([sys.executable, "-m", "boardlight.bench.club", "boards",
+                                   "--broker",
                                    f"mqtt://127.0.0.1:{mosq.port}", "--names", name,
                                    "--moves", str(MOVES), "--interval", "0", "--seed", str(k),
                                    "--dir", str(tmp_path)],

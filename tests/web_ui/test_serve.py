@@ -13,9 +13,9 @@ from http.cookiejar import CookieJar
 
 import pytest
 
+from boardlight.bench.web import serve_process
 from boardlight.cli import build_parser
 from boardlight.commands.serve import addresses, lan_address, options_from
-from web_ui.bench import serve_process
 
 
 def test_help_explains_the_command(capsys):

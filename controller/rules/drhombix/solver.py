@@ -8,14 +8,10 @@ leads to a mask that is a loss.  Each mask is searched once; masks the board's s
 (the square's 8, the triangle's 6) turn into one another share one entry, which roughly
 divides the work by the size of the group.
 
-``solver_figures`` measures a cold search of each board (``boardlight bench solver``).
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cache
 
 from controller.rules.drhombix import ant
@@ -128,34 +124,3 @@ def computer_move(state: DrhombixState) -> Remove | Raise:
     if v.options["game"] != "ant":
         raise ValueError(f"{v.name} is not an ant game: the solver plays only the ant game")
     return choose_move(v.options["board"], state.occupied)
-
-
-@dataclass(frozen=True, slots=True)
-class SolverFigure:
-    variant: str
-    winner: str          # "first" or "second": who wins from the start
-    seconds: float       # a cold search: an empty table, best of the runs
-    positions: int       # masks in the table after the search (symmetric ones counted once)
-    symmetry: bool
-
-    def line(self) -> str:
-        return (f"{self.variant}: {self.winner} player wins; {self.positions:,} positions "
-                f"solved in {self.seconds * 1000:,.1f} ms"
-                f"{' (symmetry reduction)' if self.symmetry else ' (no symmetry reduction)'}")
-
-
-def solver_figures(shapes: Sequence[str] = ("square", "triangle"), repeat: int = 1,
-                   use_symmetry: bool = True) -> list[SolverFigure]:
-    """Solve each board's ant game from the start with an empty table, ``repeat`` times, and
-    report the best time (for ``boardlight bench solver`` and docs/benchmarks.md)."""
-    out = []
-    for shape in shapes:
-        best, winner, size = float("inf"), "", 0
-        for _ in range(max(1, repeat)):
-            s = AntSolver(shape, use_symmetry)
-            start = time.perf_counter()
-            first_wins = s.wins(s.board.full)
-            best = min(best, time.perf_counter() - start)
-            winner, size = ("first" if first_wins else "second"), len(s.memo)
-        out.append(SolverFigure(f"ant-{shape}", winner, best, size, use_symmetry))
-    return out

@@ -107,15 +107,6 @@ def test_solve_names_the_winning_seat_from_any_position():
     assert G.solve(over) == "second"  # first removed the last piece
 
 
-def test_solver_figures_measure_a_cold_search_of_both_boards():
-    figures = S.solver_figures(repeat=1)
-    assert [(f.variant, f.winner) for f in figures] == [("ant-square", "second"),
-                                                        ("ant-triangle", "first")]
-    for f in figures:
-        assert f.seconds > 0 and f.positions > 100 and f.symmetry
-        assert f.line().startswith(f"{f.variant}: {f.winner} player wins; ")
-
-
 @pytest.mark.parametrize("shape, plies", [("triangle", 32), ("square", 52)])
 def test_no_ant_game_is_longer_than_the_solver_can_recurse(shape, plies):
     # The solver recurses once per ply: the longest game bounds its depth.

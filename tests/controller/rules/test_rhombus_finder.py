@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boardlight.bench.rhombus_rules import built
 from controller.rules.rhombus import Move
-from controller.rules.rhombus.bench import built
 from controller.rules.rhombus.board import bits, names
 from controller.rules.rhombus.cards import HIDDEN
 from controller.rules.rhombus.finder import RhombusFinder, unseen_cards
@@ -350,7 +350,7 @@ def test_every_listed_outcome_passes_the_cuts(pos):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_listed_outcome_of_built_positions_passes_the_cuts(variant):
-    from controller.rules.rhombus.bench import built_positions
+    from boardlight.bench.rhombus_rules import built_positions
     for state in built_positions(variant, 12, 5):
         check_bounds(state)
 
@@ -443,7 +443,7 @@ def test_the_aimed_searches_find_the_listed_outcomes_that_fit(pos):
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_aimed_searches_in_built_positions(variant):
-    from controller.rules.rhombus.bench import built_positions
+    from boardlight.bench.rhombus_rules import built_positions
     rng = random.Random(11)
     for state in built_positions(variant, 6, 7):
         check_aimed(state, rng, 3)

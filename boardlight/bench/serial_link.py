@@ -4,7 +4,7 @@ the link posting the ``StableChanges`` event.
 The virtual board runs in a child process and moves one piece at a time; the host's link runs
 here.  The figure is the pty (or socket), pyserial's read, the decoder, the message parser and
 the post: the host's side of the path.  ``python -m
-firmware_bridge.bench`` prints it; ``boardlight bench serial`` calls ``bench_serial``.
+boardlight.bench.serial_link`` prints it; ``boardlight bench serial`` calls ``bench_serial``.
 """
 
 from __future__ import annotations
@@ -128,7 +128,8 @@ def bench_serial(frames: int = 2000, link: str = "pty", spec: BoardSpec | None =
     def post(event: InEvent) -> None:
         posted.put((time.perf_counter(), event))
 
-    context = multiprocessing.get_context("forkserver")  # safe beside threads (see ai.bench)
+    # safe beside threads (see boardlight.bench.ai)
+    context = multiprocessing.get_context("forkserver")
     ours, theirs = context.Pipe()
     board = context.Process(target=_board_process, args=(spec, link, theirs), daemon=True,
                             name="boardlight-bench-board")

@@ -96,13 +96,14 @@ class Pace:
 
 
 def board_main(argv: list[str]) -> int:
-    """``python -m club.bench boards``: run boards, play, report on stdout as JSON lines."""
+    """``python -m boardlight.bench.club boards``: run boards, play, report on stdout as JSON
+    lines."""
     from boardlight.service import Service, ServiceOptions
     from club.mqtt import parse_broker_url
     from club.publisher import BoardPublisher, ClubSettings
     from controller.session.session import SessionConfig
 
-    p = argparse.ArgumentParser(prog="python -m club.bench boards")
+    p = argparse.ArgumentParser(prog="python -m boardlight.bench.club boards")
     p.add_argument("--broker", required=True)
     p.add_argument("--club", default="bench")
     p.add_argument("--names", required=True)
@@ -228,7 +229,7 @@ def club_bench(boards: int = 100, pages: int = 200, moves: int = 5, per_process:
         groups = [names[i:i + per_process] for i in range(0, boards, per_process)]
         board_procs = []
         for n, group in enumerate(groups):
-            proc = subprocess.Popen([PY, "-m", "club.bench", "boards", "--broker", url,
+            proc = subprocess.Popen([PY, "-m", "boardlight.bench.club", "boards", "--broker", url,
                                      "--club", "bench", "--names", ",".join(group),
                                      "--moves", str(moves), "--interval", str(interval),
                                      "--seed", str(n), "--dir", str(work / "data")],
@@ -314,6 +315,7 @@ def lines(f: Figures) -> list[str]:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["boards"]:
         sys.exit(board_main(sys.argv[2:]))
-    print("usage: python -m club.bench boards ... (the bench itself: boardlight bench club)",
+    print("usage: python -m boardlight.bench.club boards ... (the bench itself: "
+          "boardlight bench club)",
           file=sys.stderr)
     sys.exit(2)

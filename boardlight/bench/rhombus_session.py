@@ -12,7 +12,7 @@ narrow questions.  This measures, on a given position and the shipped 5 x 5 pres
 
 Each figure is taken twice: wall time, and the CPU time of the thread asking
 (``time.thread_time``), which other work on the machine cannot inflate by taking the CPU
-away (the fair figure on a shared machine).  ``python -m boardlight.rhombus_session_bench``
+away (the fair figure on a shared machine).  ``python -m boardlight.bench.rhombus_session``
 times the session alone, on chosen variants and sets of positions (a quick check while
 working on the finder; ``boardlight bench rhombus`` is the full, recorded run).
 """
@@ -28,9 +28,9 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from boardlight.bench.rhombus_rules import BenchResult, built_positions, random_positions
 from controller.physical import BoardSpec, project
 from controller.rules.rhombus import game as rhombus_game
-from controller.rules.rhombus.bench import BenchResult, built_positions, random_positions
 from controller.rules.rhombus.game import RHOMBUS
 from controller.rules.rhombus.state import RhombusState
 from controller.session.footprints import Diff
@@ -176,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     from controller.rules.rhombus.state import VARIANTS
-    parser = argparse.ArgumentParser(prog="python -m boardlight.rhombus_session_bench",
+    parser = argparse.ArgumentParser(prog="python -m boardlight.bench.rhombus_session",
                                      description=main.__doc__)
     parser.add_argument("--variant", action="append", choices=list(VARIANTS),
                         help="a variant to time (repeatable; default every variant)")

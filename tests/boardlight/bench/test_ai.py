@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from controller.ai.bench import Matchup, bench_ai, matchups, play_one, sides
+from boardlight.bench.ai import Matchup, bench_ai, matchups, play_one, sides
 from controller.rules import find_game
 
 

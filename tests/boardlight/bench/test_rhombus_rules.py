@@ -3,8 +3,7 @@ themselves are in docs/benchmarks.md)."""
 
 from __future__ import annotations
 
-from controller.rules.rhombus import RHOMBUS as G
-from controller.rules.rhombus.bench import (
+from boardlight.bench.rhombus_rules import (
     built,
     built_positions,
     generation_time,
@@ -12,6 +11,7 @@ from controller.rules.rhombus.bench import (
     report,
     search,
 )
+from controller.rules.rhombus import RHOMBUS as G
 
 
 def test_built_positions_are_real_positions_with_a_one_suit_hand():

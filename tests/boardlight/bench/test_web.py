@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from web_ui.bench import lines, pick_move, rss_mb, web_bench
+from boardlight.bench.web import lines, pick_move, rss_mb, web_bench
 
 
 def test_pick_move_finds_a_move_the_sensors_tell_apart():

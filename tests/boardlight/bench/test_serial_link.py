@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware_bridge.bench import bench_serial, format_figures, pty_baseline
+from boardlight.bench.serial_link import bench_serial, format_figures, pty_baseline
 
 
 def test_bench_serial_measures_every_frame():

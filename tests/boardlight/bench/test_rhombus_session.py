@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from boardlight.rhombus_session_bench import main, session_lines, session_times
-from controller.rules.rhombus.bench import BenchResult, built
+from boardlight.bench.rhombus_rules import BenchResult, built
+from boardlight.bench.rhombus_session import main, session_lines, session_times
 from controller.rules.rhombus.game import RHOMBUS
 from hardware.profiles import load_profile
 

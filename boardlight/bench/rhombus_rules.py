@@ -11,7 +11,7 @@ figure is the generator's, not the machine's hiccups), and for random play the m
 Wiring ``boardlight bench rhombus``: ``for line in report(): print(line)`` (after the machine
 line); ``report(quick=True)`` runs small budgets.  Listing every action is what the AI and
 ``rules --moves`` do; the game session asks narrow questions instead (``finder.py``), timed
-by ``boardlight.rhombus_session_bench`` on the positions found here.
+by ``boardlight.bench.rhombus_session`` on the positions found here.
 """
 
 from __future__ import annotations
