@@ -520,7 +520,9 @@ class GameSession(PhoneActions):
             # first touch: only a reading the player saw when pressing is theirs to confirm).
             self.held_press = (t, seat)
         else:
-            raise self._nothing_to_end()
+            no = self._nothing_to_end()
+            self._confirm_last(no, seat)
+            raise no
 
     def _press_settled(self, t: float, out: list[OutEvent]) -> None:
         """The reading a held press was waiting for is in (or it did not come in time)."""
@@ -533,7 +535,19 @@ class GameSession(PhoneActions):
         elif self.mode is Mode.PLAYING and isinstance(phase, Asking):
             self.phase = dataclasses.replace(phase, ask_at=None)
         else:
-            out.append(Rejected(t, seat, self._nothing_to_end().message))
+            no = self._nothing_to_end()
+            self._confirm_last(no, seat)
+            out.append(Rejected(t, seat, no.message))
+
+    def _confirm_last(self, no: Refusal, seat: str | None) -> None:
+        """A press after the sensors took the move (the board button, or the mover's phone)
+        ends nothing, but it is the mover's word that the move is done: the sensors may no
+        longer amend it (the next player's first touch would otherwise read as the mover
+        taking back part of a move, when it pushes the piece the mover just put down)."""
+        last = self.last
+        if no.message.key == "end.nothing-taken" and last is not None and (
+                seat is None or seat == last.seat):
+            self.last = None
 
     def _nothing_to_end(self) -> Refusal:
         """Why an end-turn press ends nothing, in the terms of what the board shows."""

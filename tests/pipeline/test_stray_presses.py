@@ -75,3 +75,42 @@ def test_a_piece_from_nowhere_after_a_commit_turns_into_correction_within_grace(
     assert started and started[0].t - 1.5 <= grace + 0.1
     assert started[0].pairs == (("F5", None),)
     assert "F5" in frame_at(sim, 1.5 + grace + 0.1).lights
+
+
+# The inference bench's game that found it (seed 1, game 10, ply 29): Black to move.
+BROADSIDE = "bbb.b.bb.b...b..b.....bb......b.b...w.wb.w.ww.www.w.ww.w...ww b 0 0"
+
+
+def test_a_press_after_the_sensors_took_the_move_makes_it_final():
+    """Black's broadside D6E7E6 (D6 to E6, E7 to F7) is taken by the sensors; Black presses
+    end-turn out of habit; White at once pushes the marble Black just put on F7 back to E7
+    (H7G7: F7 to E7 first, then H7 to F7).  Before the press, F7 back on E7 read as Black
+    amending its own move to D6E6 (the same position in the end, another history)."""
+    from controller.rules.abalone import ABALONE
+
+    state = ABALONE.parse_position(BROADSIDE)
+    script = [{"t": 0.5, "lift": "D6"}, {"t": 0.9, "place": "E6"},
+              {"t": 1.6, "lift": "E7"}, {"t": 1.63, "place": "F7"},
+              {"t": 2.0, "button": "end-turn"},
+              {"t": 3.1, "lift": "F7"}, {"t": 3.7, "place": "E7"},
+              {"t": 4.3, "lift": "H7"}, {"t": 4.7, "place": "F7"}]
+    sim = simulate(script, state=state, tail=4.0)
+    done = commits(sim)
+    assert [(c.move, c.amends) for c in done] == [("D6E7E6", None), ("H7G7", None)]
+    [refusal] = of(sim, Rejected)
+    assert said(refusal) == "nothing to end: your move was already taken"
+    assert sim.final_moves() == ["D6E7E6", "H7G7"]
+
+
+def test_without_the_press_the_same_hand_may_still_amend_its_move():
+    # The same steps with no press: within the amend window, F7 back on E7 is Black's own
+    # correction (D6E6), and H7 to F7 is then White's move on that position.
+    from controller.rules.abalone import ABALONE
+
+    state = ABALONE.parse_position(BROADSIDE)
+    script = [{"t": 0.5, "lift": "D6"}, {"t": 0.9, "place": "E6"},
+              {"t": 1.6, "lift": "E7"}, {"t": 1.63, "place": "F7"},
+              {"t": 3.1, "lift": "F7"}, {"t": 3.7, "place": "E7"},
+              {"t": 4.3, "lift": "H7"}, {"t": 4.7, "place": "F7"}]
+    sim = simulate(script, state=state, tail=4.0)
+    assert sim.final_moves() == ["D6E6", "H7G7"]
