@@ -22,7 +22,7 @@ from web_ui.games import geometry_extras
 from web_ui.i18n import current, translator
 from web_ui.ports import BoardService
 from web_ui.state import WebState
-from web_ui.vocab import piece_name, seat_name, variant_name
+from web_ui.vocab import level_names, piece_name, seat_name, variant_name
 from web_ui.words import words
 
 
@@ -57,6 +57,7 @@ def _extras(web: WebState, seats: Sequence[str], lang: str) -> dict[str, Any]:
     return {"labels": labels(service.game, seats, lang), "colours": colours(service.game, seats),
             "lang": lang, "pieces": {k: piece_name(service.game, k, t) for k in kinds},
             "variant_title": variant_name(service.game, service.variant, t),
+            "level_names": level_names(t),
             "joined": web.tokens.joined(), "links": web.tokens.generation,
             "sim": sim_json(service),
             "board": "simulated" if service.sim is not None else "sensors"}

@@ -172,6 +172,11 @@ VARIANTS: dict[tuple[str, str], tuple[str, str]] = {
 LEVELS: tuple[str, ...] = (N_("easy"), N_("quick"), N_("club"), N_("strong"))
 
 
+def level_names(t: NullTranslations) -> dict[str, str]:
+    """The computer's levels by name, in ``t``'s language."""
+    return {level: t.gettext(level) for level in LEVELS}
+
+
 def game_name(game: Game[Any, Any], t: NullTranslations) -> str:
     return t.gettext(GAMES.get(game.name, game.title))
 

@@ -96,4 +96,5 @@ class Clocks:
 
     def to_json(self, t: float) -> dict[str, Any]:
         return {"left": {s: round(max(0.0, self.remaining(s, t)), 3) for s in self.left},
-                "running": self.running, "control": self.control.describe()}
+                "running": self.running, "control": self.control.describe(),
+                "initial": self.control.initial, "increment": self.control.increment}

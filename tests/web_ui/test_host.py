@@ -167,8 +167,11 @@ def test_the_host_sets_a_clock_for_the_next_games_and_takes_it_away(host, client
     response = host.post("/api/host/game", json={"clock": "10+5"})
     assert response.status_code == 200
     clocks = client.get("/api/state").get_json()["clocks"]
-    assert clocks["control"] == "10 min + 5 s per move" and clocks["left"] == {"b": 600.0,
-                                                                              "w": 600.0}
+    assert clocks["control"] == "10 min + 5 s per move"
+    assert (clocks["initial"], clocks["increment"]) == (600.0, 5.0)  # the pages word it
+    # Black's clock runs from the start (the moment since then is its own).
+    assert clocks["running"] == "b" and clocks["left"]["w"] == 600.0
+    assert 599.0 < clocks["left"]["b"] <= 600.0
     assert host.post("/api/host/game", json={}).status_code == 200  # the clock stays
     assert client.get("/api/state").get_json()["clocks"]["control"].startswith("10 min")
     assert host.post("/api/host/game", json={"clock": "off"}).status_code == 200

@@ -76,3 +76,43 @@ def test_a_finished_match_says_who_won_it_in_the_tables_language(browser, abalon
         expect(page.locator("#match")).to_contain_text(over)
         assert "w won" not in page.locator("#match").inner_text()
         table.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lang", "clock", "level", "match"), [
+    ("de", "10 min + 5 s pro Zug", "(Computer, schnell)",
+     "gewinnt; 1 Partie gespielt: Schwarz 0, Weiß (Computer, schnell) 1"),
+    ("fr", "10 min + 5 s par coup", "(ordinateur, rapide)",
+     "gagne\u202f; 1 partie jouée\u00a0: Noir 0, Blanc (ordinateur, rapide) 1")])
+def test_clocks_computer_levels_and_the_hosts_match_line_speak_the_language(
+        browser, abalone, lang, clock, level, match):
+    """Words the pages build from data: a time control, a computer's level, a match's
+    standing on the host page (once English, or seats by their letters: 'b 0, w 0')."""
+    from playwright.sync_api import expect
+    with serving(abalone) as (app, base):
+        host = app.test_client()
+        assert host.get(f"/host/{HOST_TOKEN}").status_code == 303
+        assert host.post("/api/host/lang", json={"lang": lang}).status_code == 200
+        assert host.post("/api/host/game", json={"match": "match 2", "clock": "10+5"}
+                         ).status_code == 200
+        wait_until(abalone.table, lambda s: s["match"] is not None and s["clocks"] is not None)
+        black = app.test_client()  # Black resigns the first game: White leads the match
+        assert black.get(f"/join/{token_of(app, 'b')}").status_code == 303
+        assert black.post("/api/seat/action", json={"type": "resign"}).status_code == 200
+        wait_until(abalone.table, lambda s: (s["match"] or {}).get("games") == 1)
+        assert host.post("/api/host/computer", json={"seat": "w", "level": "quick"}
+                         ).status_code == 200
+        table = Phone(browser, base, lang=lang, **TABLET)
+        page = table.open("/")
+        expect(page.locator("#clocks")).to_contain_text(clock)
+        expect(page.get_by_text(level).first).to_be_visible()
+        table.close()
+        hosting = Phone(browser, base, lang=lang, **TABLET)
+        page = hosting.page
+        page.goto(f"{base}/host/{HOST_TOKEN}")
+        hosting.shot(f"host-{lang}-clock-match.png")
+        expect(page.locator("#clock-now")).to_contain_text(clock)
+        expect(page.locator("#match-now")).to_contain_text(match)
+        options = page.locator('select[name="computer-w"] option')
+        expect(options.nth(2)).to_contain_text(level.split(", ")[1].rstrip(")"))
+        hosting.close()

@@ -20,10 +20,10 @@ from controller.session.clock import TimeControl
 from web_ui.areas.common import base_url
 from web_ui.http import json_object, text_field
 from web_ui.i18n import LANGUAGES, current, known, translator
-from web_ui.payloads import join_entries
+from web_ui.payloads import join_entries, labels
 from web_ui.state import NAME_LIMIT, WebState, web_state
 from web_ui.tokens import Revoked, same
-from web_ui.vocab import game_name, variant_name, variant_summary
+from web_ui.vocab import game_name, level_names, variant_name, variant_summary
 
 bp = Blueprint("host", __name__)
 
@@ -63,6 +63,7 @@ def host_info(web: WebState) -> dict[str, Any]:
     service = web.service
     games = _games(web) if service.sim is not None else {service.game.name: service.game}
     t = translator(current())
+    public = service.table.public()
     return {
         "game": service.game.name, "variant": service.variant,
         "variant_title": variant_name(service.game, service.variant, t),
@@ -73,11 +74,15 @@ def host_info(web: WebState) -> dict[str, Any]:
                                  "seats": list(v.seats)}
                                 for v in g.variants.values()]} for g in games.values()],
         "seats": join_entries(web, base_url(), every=True),
-        "match": service.table.public().get("match"),
-        "clocks": service.table.public().get("clocks"),
+        "match": public.get("match"),
+        "clocks": public.get("clocks"),
+        # For the match's standing in words: the seats as players call them.
+        "labels": labels(service.game, web.seats, current()),
+        "names": public.get("names") or {},
         "computer": service.computer_seats(),
-        "levels": [{"name": lv.name, "seconds": lv.seconds, "summary": lv.summary}
-                   for lv in LEVELS.values()],
+        "level_names": level_names(t),
+        "levels": [{"name": lv.name, "title": t.gettext(lv.name), "seconds": lv.seconds,
+                    "summary": lv.summary} for lv in LEVELS.values()],
         "table_lang": web.table_lang,
     }
 

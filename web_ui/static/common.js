@@ -140,7 +140,7 @@ const BL = (() => {
     const label = (state.labels || {})[seat] || seat;
     const name = (state.names || {})[seat];
     const computer = (state.computer || {})[seat];
-    if (computer) return _("%(seat)s (computer, %(level)s)", { seat: label, level: _(computer) });
+    if (computer) return _("%(seat)s (computer, %(level)s)", { seat: label, level: (state.level_names || {})[computer] || computer });
     return name ? _("%(name)s (%(seat)s)", { name, seat: label }) : label;
   }
 
@@ -197,7 +197,7 @@ const BL = (() => {
       spans[seat] = el("span", { class: "clock" + (seat === c.running ? " running" : "") });
       box.append(spans[seat]);
     }
-    box.append(el("span", { class: "muted", text: c.control }));
+    box.append(el("span", { class: "muted", text: controlWords(c) }));
     const tick = () => {
       const spent = (performance.now() - arrived) / 1000;
       for (const [seat, left] of Object.entries(c.left)) {
@@ -220,12 +220,39 @@ const BL = (() => {
     card.hidden = !box.childElementCount;
   }
 
+  /* ``fn`` called one call after another: each tap on the simulated board decides on the
+     board its previous tap left (a quick second tap would otherwise act on the board as it
+     was before the first one's answer came). */
+  function oneAtATime(fn) {
+    let last = Promise.resolve();
+    return (...args) => (last = last.then(() => fn(...args), () => fn(...args)));
+  }
+
+  /* A time control in words: "5 min", "90 s + 5 s per move". */
+  function controlWords(c) {
+    const base = c.initial % 60 === 0 ? _("%(n)s min", { n: NUMBER.format(c.initial / 60) })
+      : _("%(n)s s", { n: NUMBER.format(c.initial) });
+    return c.increment ? _("%(time)s + %(n)s s per move", { time: base, n: NUMBER.format(c.increment) }) : base;
+  }
+
+  /* A move in words: a resignation, an agreed draw or a fallen flag here (every game writes
+     them alike), the rest by the game's moveWords hook (else its text as the rules write it). */
+  function moveWords(move, s, entry) {
+    const text = String(move).trim();
+    let m = text.match(/^resign (\S+)$/i);
+    if (m) return _("%(seat)s resigned", { seat: seatName(s, m[1]) });
+    if (/^draw$/i.test(text)) return _("a draw, agreed");
+    m = text.match(/^time (\S+)$/i);
+    if (m) return _("%(seat)s ran out of time", { seat: seatName(s, m[1]) });
+    const hooks = BL.gameHooks || {};
+    return hooks.moveWords ? hooks.moveWords(move, s, entry) : move;
+  }
+
   /* The moves in playing order, oldest first, numbered by ply; the newest in view. */
   function renderMoves(list, s) {
-    const hooks = BL.gameHooks || {};
     list.replaceChildren();
     for (const m of s.moves || []) {
-      const words = hooks.moveWords ? hooks.moveWords(m.move, s, m) : m.move;
+      const words = moveWords(m.move, s, m);
       list.append(el("li", { value: String(m.ply) },
         m.seat ? dot(seatColour(s, m.seat)) : null, el("span", { class: "move", text: words }),
         el("span", { class: "muted", text: m.seat ? " " + seatName(s, m.seat) : "" })));
@@ -277,7 +304,7 @@ const BL = (() => {
     const after = n_("%(n)s game played", "%(n)s games played", m.games);
     const done = m.outcome ? " — " + seriesOver(m, kind, target, state) : "";
     const table = standing ? _(": %(standing)s", { standing }) : "";
-    return head + "; " + after + table + done;
+    return _("%(rule)s; %(played)s", { rule: head, played: after }) + table + done;
   }
 
   /* How a finished series ended, from its winners and rule (the rules' own sentence names
@@ -346,8 +373,7 @@ const BL = (() => {
   function renderLastMove(box, state) {
     const last = (state.moves || []).slice(-1)[0];
     if (!last) { box.textContent = _("No move yet."); return; }
-    const hooks = BL.gameHooks || {};
-    const move = hooks.moveWords ? hooks.moveWords(last.move, state, last) : last.move;
+    const move = moveWords(last.move, state, last);
     box.textContent = last.seat ? _("Last move: %(move)s by %(seat)s", { move, seat: seatName(state, last.seat) })
       : _("Last move: %(move)s", { move });
   }
@@ -355,6 +381,6 @@ const BL = (() => {
   return { _, n_, listed, number: (n) => NUMBER.format(n), lang: LANG,
     el, svg, toast, api, connect, pieceColour, seatColour, seatName, dot,
     renderTurn, renderScores, renderClocks, renderExtras, renderOutcome, renderPrompts,
-    renderLastMove, renderMatch, matchWords, renderMoves, renderTableInfo, outcomeReason,
+    renderLastMove, renderMatch, matchWords, renderMoves, moveWords, controlWords, oneAtATime, renderTableInfo, outcomeReason,
     gameName: document.documentElement.dataset.game || null };
 })();

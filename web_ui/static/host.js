@@ -45,7 +45,7 @@
         onchange: (e) => setComputer(seat.seat, e.target.value) },
         BL.el("option", { value: "", text: _("a person at the table") }),
         ...info.levels.map((lv) => BL.el("option", { value: lv.name,
-          text: _("the computer: %(level)s (%(seconds)s s a move)", { level: _(lv.name), seconds: BL.number(lv.seconds) }) })));
+          text: _("the computer: %(level)s (%(seconds)s s a move)", { level: lv.title, seconds: BL.number(lv.seconds) }) })));
       played.value = (info.computer || {})[seat.seat] || "";
       box.append(BL.el("div", { class: "seat-row" }, qr,
         BL.el("div", { class: "meta" },
@@ -68,7 +68,7 @@
     fillGames();
     fillSeats();
     $("clock-now").textContent = info.clocks
-      ? _("The game on the table has a clock: %(control)s.", { control: info.clocks.control })
+      ? _("The game on the table has a clock: %(control)s.", { control: BL.controlWords(info.clocks) })
       : _("The game on the table has no clock.");
     $("match-now").textContent = info.match ? _("Now: %(match)s", { match: BL.matchWords(info.match, info) }) : _("No match running.");
   }

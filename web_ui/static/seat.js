@@ -10,7 +10,7 @@
   let chain = Promise.resolve();
   let lastError = { text: "", at: 0 };
 
-  const board = new Board($("board"), { onPick: (pos, zone) => pick(pos, zone) });
+  const board = new Board($("board"), { onPick: BL.oneAtATime((pos, zone) => pick(pos, zone)) });
   const hooks = BL.gameHooks || {};
   /* What a game's phone hooks may do (static/games/<name>.js): hand(box, s, tools),
      declare(box, s, tools), untraced(box, s, tools) draw those parts of the page themselves

@@ -9,7 +9,7 @@
   let joinKey = null;
   let chain = Promise.resolve();
 
-  const board = new Board($("board"), { onPick: (pos, zone) => pick(pos, zone) });
+  const board = new Board($("board"), { onPick: BL.oneAtATime((pos, zone) => pick(pos, zone)) });
 
   /* The host chose another language for the table, or started another game: the page
      reloads once (its words and the game's own drawing come with the page). */

@@ -371,9 +371,6 @@
     m = text.match(/^swap ([a-f][1-6]) ([a-f][1-6])$/i);
     if (m) return _("swap tile: %(a)s ⇄ %(b)s", { a: m[1].toLowerCase(), b: m[2].toLowerCase() });
     if (/^pass$/i.test(text)) return _("passed: no tile could be played");
-    m = text.match(/^resign (\S+)$/i);
-    if (m) return _("%(seat)s resigned", { seat: BL.seatName(s, m[1]) });
-    if (/^draw$/i.test(text)) return _("a draw, agreed");
     return text;
   }
 
@@ -387,9 +384,10 @@
     }
     const m = r.match(/^(the board is full|nobody can play): green (\d+), orange (\d+)$/);
     if (m) {
-      const points = { green: Number(m[2]), orange: Number(m[3]) };
-      const score = _("%(green)s: %(g)s, %(orange)s: %(o)s", { green: teamName("green"), g: n_("%(n)s point", "%(n)s points", points.green),
-        orange: teamName("orange"), o: n_("%(n)s point", "%(n)s points", points.orange) });
+      const g = n_("%(n)s point", "%(n)s points", Number(m[2]));
+      const o = n_("%(n)s point", "%(n)s points", Number(m[3]));
+      const score = _("%(green)s: %(g)s, %(orange)s: %(o)s", { green: teamName("green"), g,
+        orange: teamName("orange"), o });
       return m[1] === "nobody can play" ? _("nobody can play any more; %(score)s", { score })
         : _("the board is full; %(score)s", { score });
     }

@@ -31,7 +31,12 @@
   function committed(s, pos) { return (s.layout || {})[pos] || []; }
   const same = (a, b) => a.length === b.length && a.every((k, i) => k === b[i]);
 
-  function poleName(pos) { return _("pole %(name)s", { name: pos }); }
+  /* The shipped board's poles by their compass corners, in the players' words; a builder's
+     own board file may name its poles otherwise. */
+  const POLES = { NW: () => [_("NW"), _("pole NW")], NE: () => [_("NE"), _("pole NE")],
+    SW: () => [_("SW"), _("pole SW")], SE: () => [_("SE"), _("pole SE")] };
+  function poleName(pos) { return POLES[pos] ? POLES[pos]()[1] : _("pole %(name)s", { name: pos }); }
+  function poleShort(pos) { return POLES[pos] ? POLES[pos]()[0] : pos; }
 
   /* What stands on a node, in words: "blue plus stone"; a double, its upper stone (its sign)
      first: "double, blue plus stone on blue minus stone". */
@@ -172,7 +177,7 @@
 
   function poleButtons(values, onPick, chosen) {
     return BL.el("div", { class: "action-row" }, values.map((v) => BL.el("button", {
-      class: "button" + (chosen === v ? " chosen" : ""), type: "button", text: v, "aria-label": poleName(v),
+      class: "button" + (chosen === v ? " chosen" : ""), type: "button", text: poleShort(v), "aria-label": poleName(v),
       onclick: () => onPick(v) })));
   }
 

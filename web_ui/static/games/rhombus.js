@@ -130,9 +130,6 @@
   /* "QC+KC* b1,a2-d1,c3 xd3" -> "Q♣ + K♣: b1, a2 → d1, c3; d3 eliminated". */
   function moveWords(move, s) {
     const text = String(move).trim();
-    let m = text.match(/^resign (\S+)$/i);
-    if (m) return _("%(seat)s resigned", { seat: BL.seatName(s, m[1]) });
-    if (/^draw$/i.test(text)) return _("a draw, agreed");
     const words = text.split(/\s+/);
     if (!/^[0-9JQKA]+[CDHS]\*?(\+[0-9JQKA]+[CDHS]\*?)*$/i.test(words[0])) return text;
     const cards = words[0].toUpperCase().split("+").map(short).join(" + ");
