@@ -43,3 +43,22 @@ def test_the_session_alone_for_chosen_variants_and_sets(capsys):
     lines = capsys.readouterr().out.splitlines()
     assert len(lines) == 1 and lines[0].startswith(
         "rhombus four-player: session, 2 built positions: session ready in max")
+
+
+def test_repeated_readings_keep_the_least_time_of_each_figure():
+    from boardlight.bench.rhombus_session import SessionTimes, _least
+    a = SessionTimes([3.0], {"q": [1.0], "r": [2.0]}, [3.0], [2.5], {"q": [1.0], "r": [1.5]},
+                     [2.5])
+    b = SessionTimes([2.0], {"q": [2.0], "r": [0.5]}, [2.5], [3.0], {"q": [0.5], "r": [2.0]},
+                     [2.5])
+    least = _least(a, b)
+    assert least.ready == [2.0] and least.cpu_ready == [2.5]
+    assert least.by_question == {"q": [1.0], "r": [0.5]}
+    assert least.cpu_by_question == {"q": [0.5], "r": [1.5]}
+    assert least.per_reading == [2.5] and least.cpu_per_reading == [2.5]
+    state = built("two-player", ["b2", "c3", "d2"], "e5", ("J", "Q", "K"), "C")
+    times = session_times(state, load_profile("rhombus").spec, 2, 1, repeat=3)
+    assert len(times.ready) == len(times.cpu_per_reading) == 2
+    assert all(len(v) == 2 for v in times.cpu_by_question.values())
+    assert main(["--variant", "two-player", "--sets", "built", "--built", "1", "--repeat",
+                 "2"]) == 0
