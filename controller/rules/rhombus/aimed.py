@@ -53,6 +53,7 @@ Last = tuple[int, int, int, int, int]
 
 ODD = sum(1 << i for i in range(25) if (i % 5 + i // 5) % 2)
 EVEN = FULL & ~ODD  # the corners' colour
+_LIGHTABLE = (0, EVEN, ODD, FULL)  # by ``Search.rooms`` & 3
 _ODD_CARDS: dict[tuple[int, ...], int] = {}
 _NEXT: dict[tuple[int, ...], tuple[tuple[int, tuple[int, ...], int, bool], ...]] = {}
 
@@ -126,7 +127,7 @@ class Aim:
 class Search:
     """The states of one carry that can still end as ``aim`` asks (see the module text)."""
 
-    __slots__ = ("_armed", "aim", "allowed", "bounds", "cache", "corner", "ctx", "exact",
+    __slots__ = ("_armed", "_rooms", "aim", "allowed", "bounds", "cache", "corner", "ctx", "exact",
                  "fewer", "forbid", "kill_on", "kills", "least", "light", "more", "must_kill",
                  "need", "need_even", "need_odd", "others", "patience", "prog", "reserve",
                  "same", "victims")
@@ -161,6 +162,20 @@ class Search:
                      and mine.bit_count() == ctx.own.bit_count() else 0)
         self.need_odd = (aim.need & ODD).bit_count()
         self.need_even = (aim.need & EVEN).bit_count()
+        self._rooms: dict[int, int] = {}
+
+    def rooms(self, odd: int, total: int, odd_cards: int) -> int:
+        """``_room`` for the squares to fill (bit 2), and for one piece more on the odd
+        colour (bit 1, ``ODD``) or the even one (bit 0): all in one look-up."""
+        key = odd | total << 5 | odd_cards << 10
+        found = self._rooms.get(key)
+        if found is None:
+            need_odd, need_even = self.need_odd, self.need_even
+            found = self._rooms[key] = (
+                4 * _room(odd, total, odd_cards, need_odd, need_even)
+                + 2 * _room(odd, total, odd_cards, need_odd + 1, need_even)
+                + _room(odd, total, odd_cards, need_odd, need_even + 1))
+        return found
 
     def aiming(self, square: int) -> Search:
         """The same search, aimed also at filling ``square``, with the bounds at once."""
@@ -179,10 +194,8 @@ class Search:
     def lightable(self, odd: int, total: int, odd_cards: int, squares: int = -1) -> int:
         """The squares of ``light`` (or of ``squares``) of a colour with room for one more
         piece than the squares to fill (``_room``)."""
-        need_odd, need_even = self.need_odd, self.need_even
-        return (self.light if squares == -1 else squares) & (
-            (ODD if _room(odd, total, odd_cards, need_odd + 1, need_even) else 0)
-            | (EVEN if _room(odd, total, odd_cards, need_odd, need_even + 1) else 0))
+        rooms = self.rooms(odd, total, odd_cards)
+        return (self.light if squares == -1 else squares) & _LIGHTABLE[rooms & 3]
 
     def viable(self, state: SearchState) -> bool:
         """Whether ``state`` may still lead to an outcome as aimed (see the module text)."""
@@ -211,7 +224,8 @@ class Search:
             # Every card will be carried out, so the odd count's parity is known.
             return False
         total = own.bit_count() + e
-        if not _room(odd, total, odd_cards, self.need_odd, self.need_even):
+        rooms = self.rooms(odd, total, odd_cards)
+        if not rooms & 4:
             return False
         bounds = self.bounds
         if bounds is None:
@@ -242,7 +256,7 @@ class Search:
             if wrong:
                 found.append((near_by, least))
         if self.light or self.more:
-            lit = self.lightable(odd, total, odd_cards, self.light or self.more)
+            lit = (self.light or self.more) & _LIGHTABLE[rooms & 3]
             if not lit:
                 return False  # nothing unlit that it could light, or no more to change
             near_by = layers(lit, rem)
@@ -311,7 +325,6 @@ class Search:
         odd_left = _ODD_CARDS.get(rem)
         if odd_left is None:
             odd_left = _odd_cards(rem)
-        need_odd, need_even = self.need_odd, self.need_even
         within = layers = None
         to_allowed = FULL
         victims: list[tuple[int, int, int]] = []  # (victim, near, pieces near now)
@@ -326,8 +339,9 @@ class Search:
             # By the colour the moved piece stands on now: whether the colours leave room
             # for the squares to fill after this card, and where it must be to light more.
             if flips:
-                from_even = _room(odd_now + 1, total, odd_left - 1, need_odd, need_even)
-                from_odd = _room(odd_now - 1, total, odd_left - 1, need_odd, need_even)
+                rooms_even = self.rooms(odd_now + 1, total, odd_left - 1)
+                rooms_odd = self.rooms(odd_now - 1, total, odd_left - 1)
+                from_even, from_odd = rooms_even & 4, rooms_odd & 4
             else:
                 from_even = from_odd = True
             to_light_even = to_light_odd = FULL
@@ -335,10 +349,8 @@ class Search:
             if within is not None and layers is not None:
                 if light:
                     if flips:
-                        to_light_even = within(self.lightable(odd_now + 1, total,
-                                                              odd_left - 1), rest)
-                        to_light_odd = within(self.lightable(odd_now - 1, total,
-                                                             odd_left - 1), rest)
+                        to_light_even = within(light & _LIGHTABLE[rooms_even & 3], rest)
+                        to_light_odd = within(light & _LIGHTABLE[rooms_odd & 3], rest)
                     else:
                         to_light_even = to_light_odd = within(lit_now, rest)
                 to_allowed = within(self.allowed, rest) if self.allowed else FULL

@@ -117,9 +117,10 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
     mover's ``pieces`` (and, with ``corner``, to a piece that may come in there), each card
     to one piece and each piece its cards in some order on the relaxed board, in which
     every square of ``need`` is where a piece of its own ends and no piece is left on
-    ``forbid``.  Every square an outcome of the carry that fills ``need`` and leaves
-    ``forbid`` ends a moved or entered piece on is among them (the converse need not hold:
-    the pieces are not in each other's way here).  Unlike ``Bounds.within`` it knows that
+    ``forbid``; a piece that must fill a square of ``need`` (no other can) ends only there.
+    Every square an outcome of the carry that fills ``need`` and leaves ``forbid`` ends a
+    moved or entered piece on is among them (the converse need not hold: the pieces are not
+    in each other's way here).  Unlike ``Bounds.within`` it knows that
     one card moves one piece: two squares that each need the one Q of the hand are not
     both filled.  ``also``: and one more piece ends on a square of it.  None when there are
     more than ``most`` dealings to try."""
@@ -170,8 +171,21 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
         else:
             if (need or also) and not _fill(where, need, also):
                 continue
-            for end in where:
-                out |= end
+            # A piece may end anywhere it can if the others fill every square of ``need``
+            # (and one of ``also``); else only on a square of those that they leave to it.
+            for i, end in enumerate(where):
+                others = where[:i] + where[i + 1:]
+                if _fill(others, need, also):
+                    out |= end
+                    continue
+                if end & also and _fill(others, need):
+                    out |= end & also
+                todo = end & need
+                while todo:
+                    square = todo & -todo
+                    todo ^= square
+                    if _fill(others, need ^ square, also):
+                        out |= square
     return out
 
 

@@ -417,6 +417,13 @@ def check_aimed(state, rng: random.Random, tries: int) -> None:
             dealt = dealt_ends(bounds, ctx.own, ctx.corner if prog.nines and ctx.reserve
                                else 0, prog.movers, aim.need, aim.forbid, most=10**6)
             assert dealt is not None and lit & ~dealt == 0, (G.position_text(state), prog, aim)
+            more = Search(ctx, prog, aim, {}, bounds).more
+            if more:  # and one more piece ends outside the board's reading (growing)
+                dealt = dealt_ends(bounds, ctx.own, ctx.corner if prog.nines and ctx.reserve
+                                   else 0, prog.movers, aim.need, aim.forbid, most=10**6,
+                                   also=more)
+                assert dealt is not None and lit & ~dealt == 0, (
+                    G.position_text(state), prog, aim)
             # No dealing of the cards does it: then nothing does.
             assert Search(ctx, prog, aim, {}, bounds).dealt() or not expected, (
                 G.position_text(state), prog, aim)
