@@ -99,6 +99,19 @@ class Board {
 
   /* A zone beside the board in words: "tray-b" -> "pushed off: Black" (a game's zoneName
      hook names its own). */
+  /* A tray's caption squeezed to the tray's width when the words are longer (a language's
+     words may be longer than the English the trays were sized for). */
+  static fitLabel(label, shape) {
+    try {
+      label.removeAttribute("textLength");
+      const room = shape.getBBox().width * 0.94;
+      if (room > 0 && label.getComputedTextLength() > room) {
+        label.setAttribute("textLength", room.toFixed(1));
+        label.setAttribute("lengthAdjust", "spacingAndGlyphs");
+      }
+    } catch (e) { /* not rendered yet (hidden): the next update fits it */ }
+  }
+
   static zoneName(pos, state) {
     const m = pos.match(/^(tray|supply|reserve|eliminated)-(.+)$/);
     if (!m) return pos;
@@ -227,8 +240,11 @@ class Board {
       const said = this.hooks.describe ? this.hooks.describe(pos, stack, state, n.zone)
         : Board.describe(where, stack, state);
       n.g.setAttribute("aria-label", on ? BL._("%(place)s, lit", { place: said }) : said);
-      if (n.zone) n.label.textContent = this.hooks.zoneName ? this.hooks.zoneName(pos, state)
-        : Board.zoneName(pos, state);
+      if (n.zone) {
+        n.label.textContent = this.hooks.zoneName ? this.hooks.zoneName(pos, state)
+          : Board.zoneName(pos, state);
+        Board.fitLabel(n.label, n.g.firstChild);
+      }
     }
     if (this.hooks.updated) this.hooks.updated(state, this);
   }

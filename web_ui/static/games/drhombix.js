@@ -176,6 +176,14 @@
       return (extras.supports[pos] || []).every((p) => physical(s, p));
     },
 
+    /* A piece in the simulated board's hand, drawn as the block it is. */
+    pieceChip(kind, s) {
+      const chip = BL.svg("svg", { class: "piece-chip dx-chip", viewBox: "-12 -12 24 24", width: 28, height: 28,
+        role: "img", "aria-label": pieceWord(s, kind) });
+      chip.append(block(0, 0, 11, kind));
+      return chip;
+    },
+
     drawPiece(node, stack, s) {
       node.art.replaceChildren();
       const pos = node.g.getAttribute("data-pos");
