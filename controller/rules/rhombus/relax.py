@@ -125,7 +125,9 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
     both filled.  ``also``: and one more piece ends on a square of it.  None when there are
     more than ``most`` dealings to try."""
     tokens = [1 << i for i in range(25) if pieces >> i & 1]
+    entry = -1  # the index of the piece that may come in
     if corner & bounds.open:
+        entry = len(tokens)
         tokens.append(corner)  # a piece that comes in, and may then move
     else:
         corner = 0
@@ -147,6 +149,7 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
             mine[cards] = found
         ends.append(mine)
     out = 0
+    need_all, also_all = need, also
     dealt = [0] * len(tokens)
     for deal in product(range(len(tokens)), repeat=len(movers)):
         for t in range(len(tokens)):
@@ -155,20 +158,24 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
             dealt[t] |= 1 << card
         still = 0
         for t, token in enumerate(tokens):
-            if not dealt[t] and token != corner:
+            if not dealt[t] and t != entry:
                 still |= token
         if still & forbid:
             continue  # a piece that must leave keeps its square
         where = []
-        for t, token in enumerate(tokens):
+        for t in range(len(tokens)):
             if dealt[t]:
                 end = ends[t][dealt[t]] & ~forbid & ~still
                 if not end:
                     break
                 where.append(end)
-            elif token == corner and not corner & (still | forbid):
+            elif t == entry and not corner & (still | forbid):
                 where.append(corner)  # comes in and stays, or stays out
         else:
+            # A piece that keeps its square fills it (an exact aim needs those too), and is
+            # the one more piece on ``also`` if it stands there.
+            need = need_all & ~still
+            also = 0 if also_all & still else also_all
             if (need or also) and not _fill(where, need, also):
                 continue
             # A piece may end anywhere it can if the others fill every square of ``need``
