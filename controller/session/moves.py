@@ -182,7 +182,13 @@ class ListedMoves(Moves):
     """Every legal move listed once, its footprint indexed by its diff."""
 
     def prepare(self) -> None:
+        # Everything a reading may ask, built while the board rests: the public moves of a
+        # hidden-hand game (every tile some hand could hold) took a Crosswise reading from
+        # under 1 ms to 8 ms when built on the first reading after a commit.
         self.by_diff  # noqa: B018 - building it is the point
+        self.by_item  # noqa: B018
+        self.hintable  # noqa: B018
+        self.public  # noqa: B018
 
     @cached_property
     def hintable(self) -> list[Footprint]:
