@@ -178,9 +178,14 @@ class Search:
         return found
 
     def aiming(self, square: int) -> Search:
-        """The same search, aimed also at filling ``square``, with the bounds at once."""
+        """The same search, aimed also at filling ``square``, with the bounds at once.  A
+        piece that ends on ``square`` outside what the board reads (``more``) is already the
+        one more that a move that must grow needs."""
         aim = dataclasses.replace(self.aim, need=self.aim.need | square)
-        return Search(self.ctx, self.prog, aim, self.cache, self._armed, 0)
+        search = Search(self.ctx, self.prog, aim, self.cache, self._armed, 0)
+        if square & search.more:
+            search.more = 0
+        return search
 
     def tick(self) -> None:
         """One more state looked past: the bounds are used from the ``patience``-th on."""

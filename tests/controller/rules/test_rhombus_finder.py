@@ -434,6 +434,14 @@ def check_aimed(state, rng: random.Random, tries: int) -> None:
                     G.position_text(state), prog, aim)
                 ends = ends_toward(Search(ctx, prog, aim, {}, bounds, patience), (1 << 25) - 1)
                 assert ends == (lit if expected else None), (G.position_text(state), prog, aim)
+            # Each square lit, looked for alone (as ``ends_toward`` does once the search
+            # for all of them has lit nothing new for a while), also for a move that must
+            # grow: the piece on it may be the one more piece (once, most were missed).
+            search = Search(ctx, prog, aim, {}, bounds)
+            for square in rng.sample(bits(lit), min(tries, lit.bit_count())):
+                one = next(outcomes_toward(search.aiming(square)), None)
+                assert one is not None and one[0] & square, (
+                    G.position_text(state), prog, aim, names(square))
         for goal in rng.sample(sorted(outs), min(tries, len(outs))):
             after, killed, entered = goal
             # Some dealing of the cards does exactly it (pieces that keep their square too).
