@@ -31,6 +31,7 @@ from tests.web_ui.browser import (
     position,
 )
 from tests.web_ui.conftest import FAST
+from tests.web_ui.english import assert_no_english
 from tests.web_ui.support import serving, wait_until
 
 pytestmark = pytest.mark.slow
@@ -234,3 +235,4 @@ def test_crosswise_is_played_through_its_pages(browser, game, lang):
         tv.shot(f"crosswise-{lang}-table-tv.png", full=False)
         for phone in (table, green, orange, tv):
             phone.close()
+        assert_no_english(browser, base)  # the game as it stands, in German and French

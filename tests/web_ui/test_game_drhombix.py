@@ -32,6 +32,7 @@ from tests.web_ui.browser import (
     piece_is_seen,
     position,
 )
+from tests.web_ui.english import assert_no_english
 from tests.web_ui.support import serving, wait_until
 
 pytestmark = pytest.mark.slow
@@ -202,6 +203,7 @@ def test_the_cuckoo_game_is_played_through_its_pages(browser, start, lang):
         tv.shot(f"drhombix-{lang}-table-tv.png", full=False)
         for phone in (table, white, black, tv):
             phone.close()
+        assert_no_english(browser, base)  # the game as it stands, in German and French
 
 
 @pytest.mark.parametrize("lang", ["en"])
@@ -263,3 +265,4 @@ def test_the_ant_game_puts_what_each_player_takes_in_their_taken_area(browser, s
         tv.shot(f"drhombix-{lang}-ant-table-tv.png", full=False)
         for phone in (table, first, tv):
             phone.close()
+        assert_no_english(browser, base)  # the game as it stands, in German and French

@@ -31,6 +31,7 @@ from tests.web_ui.browser import (
     piece_is_seen,
     position,
 )
+from tests.web_ui.english import assert_no_english
 from tests.web_ui.support import serving, wait_until
 
 pytestmark = pytest.mark.slow
@@ -229,3 +230,4 @@ def test_rhombus_is_played_through_its_pages(browser, game, lang):
         tv.shot(f"rhombus-{lang}-table-tv.png", full=False)
         for phone in (table, red, blue, tv):
             phone.close()
+        assert_no_english(browser, base)  # the game as it stands, in German and French
