@@ -148,4 +148,5 @@ class Director:
                 "round": event.current_round, "players": list(event.players),
                 "boards": list(event.boards), "tiebreaks": list(event.tiebreaks),
                 "colours": [seat_label(event.game, first), seat_label(event.game, second)],
+                "seats": [first, second],
                 "paired": rounds, "standings": T.standings_json(event)}

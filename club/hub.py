@@ -20,6 +20,7 @@ CLOSED = "\x00closed"
 class Listener:
     board: str | None           # None: the whole room; else only this board's changes
     size: int
+    lang: str = "en"            # the page's language: its messages are in its words
     queue: queue.Queue[str] = field(init=False)
     behind: bool = False
     closed: bool = False
@@ -56,11 +57,11 @@ class RoomHub:
         self._listeners: set[Listener] = set()
         self.closed = False
 
-    def listen(self, board: str | None) -> Listener | None:
+    def listen(self, board: str | None, lang: str = "en") -> Listener | None:
         with self._lock:
             if self.closed or len(self._listeners) >= self.limit:
                 return None
-            listener = Listener(board, self.queue_size)
+            listener = Listener(board, self.queue_size, lang)
             self._listeners.add(listener)
             return listener
 

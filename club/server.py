@@ -255,9 +255,9 @@ class ClubServer:
                 return None
             return BoardEntry(entry.name, entry.state, entry.online, entry.since, entry.version)
 
-    def summary(self, name: str) -> dict[str, Any] | None:
+    def summary(self, name: str, lang: str = "en") -> dict[str, Any] | None:
         entry = self.entry(name)
-        return None if entry is None else summarize(entry)
+        return None if entry is None else summarize(entry, lang)
 
     def summaries(self) -> list[dict[str, Any]]:
         return [s for name in self.board_names() if (s := self.summary(name)) is not None]
@@ -267,13 +267,15 @@ class ClubServer:
             return [self.records[k] for k in sorted(self.records)]
 
 
-def summarize(entry: BoardEntry) -> dict[str, Any]:
+def summarize(entry: BoardEntry, lang: str = "en") -> dict[str, Any]:
     """One board for the room's pages and ``GET /api/club/boards``: in the players' words
-    where a page shows it (seat labels, names), plus what a small drawing needs."""
+    (in ``lang``) where a page shows it (seat labels, names), plus what a small drawing
+    needs."""
+    from club.words import label
     s = entry.state or {}
     game = s.get("game")
     names = s.get("names") or {}
-    seats = [{"seat": seat, "label": seat_label(game, seat) if game else seat,
+    seats = [{"seat": seat, "label": label(game, seat, lang) if game else seat,
               "name": names.get(seat, "")} for seat in s.get("seats", [])]
     to_move = s.get("to_move")
     outcome = s.get("outcome")
@@ -308,8 +310,12 @@ def drawing(entry: BoardEntry) -> dict[str, Any]:
     view = s.get("view") or {}
     layout = s.get("layout") or {}
     # The cells only matter to the drawing where the layout says nothing (it is the same
-    # pieces): left out when there is a layout, which halves a board's message.
-    return {"layout": layout, "view": {"cells": {} if layout else view.get("cells", {})},
+    # pieces): left out when there is a layout, which halves a board's message.  The rest of
+    # the public view is what the table page's words and drawing read (a line's score at
+    # Crosswise's edge, the cards on Rhombus's table, what decided the game).
+    public = {k: v for k, v in view.items() if k != "cells"} if isinstance(view, dict) else {}
+    return {"layout": layout,
+            "view": {**public, "cells": {} if layout else view.get("cells", {})},
             "labels": {seat: seat_label(s.get("game") or "", seat) for seat in s.get("seats", [])},
             "seats": s.get("seats", []), "names": s.get("names") or {},
             "computer": s.get("computer") or {},

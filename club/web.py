@@ -29,6 +29,7 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import Babel, get_locale
 from jinja2 import ChoiceLoader, FileSystemLoader
 from werkzeug.exceptions import (
     BadRequest,
@@ -40,11 +41,14 @@ from werkzeug.exceptions import (
 )
 
 from club import tournament as T
+from club import words as W
 from club.director import Director
 from club.hub import CLOSED, STANDINGS, Listener, RoomHub
 from club.server import ClubServer, drawing, summarize
 from controller.rules import find_game
+from web_ui.games import assets, geometry_extras
 from web_ui.http import json_object, register_errors, text_field
+from web_ui.i18n import DEFAULT, DIRECTORY, LANGUAGES, NAMES, known
 from web_ui.payloads import qr_svg
 
 HERE = Path(__file__).resolve().parent
@@ -75,27 +79,33 @@ class ClubState:
         self.director = director
         self.director_token: str = config.get("DIRECTOR_TOKEN") or secrets.token_urlsafe(18)
         self.hub = RoomHub(int(config["MAX_STREAMS"]), int(config["SSE_QUEUE"]))
-        self._cache: dict[str, tuple[int, str]] = {}
+        self._cache: dict[tuple[str, str], tuple[int, str]] = {}
         server.listeners.append(self.hub.changed)
         director.listeners.append(self.hub.standings_changed)
 
-    def board_json(self, name: str) -> str | None:
-        """A board's message text, made once per change and shared by every page."""
+    def board_json(self, name: str, lang: str = DEFAULT) -> str | None:
+        """A board's message text in ``lang``'s words, made once per change and language and
+        shared by every page."""
         entry = self.server.entry(name)
         if entry is None:
             return None
-        cached = self._cache.get(name)
+        cached = self._cache.get((name, lang))
         if cached is not None and cached[0] == entry.version:
             return cached[1]
-        text = json.dumps({**summarize(entry), "drawing": drawing(entry)},
+        summary = summarize(entry, lang)
+        words = W.board_words(entry.state, lang)
+        text = json.dumps({**summary, "title": words["title"] or summary["title"],
+                           "words": words, "drawing": drawing(entry)},
                           separators=(",", ":"))
-        self._cache[name] = (entry.version, text)
+        self._cache[(name, lang)] = (entry.version, text)
         return text
 
-    def room_json(self) -> str:
-        boards = [t for n in self.server.board_names() if (t := self.board_json(n))]
-        return '{"boards":[' + ",".join(boards) + '],"event":' + json.dumps(
-            self.director.view(), separators=(",", ":")) + "}"
+    def event_json(self, lang: str = DEFAULT) -> str:
+        return json.dumps(W.event_words(self.director.view(), lang), separators=(",", ":"))
+
+    def room_json(self, lang: str = DEFAULT) -> str:
+        boards = [t for n in self.server.board_names() if (t := self.board_json(n, lang))]
+        return '{"boards":[' + ",".join(boards) + '],"event":' + self.event_json(lang) + "}"
 
 
 def club_state() -> ClubState:
@@ -111,10 +121,11 @@ def room_stream(state: ClubState, listener: Listener, keepalive: float,
                 gone: Callable[[], bool]) -> Iterator[str]:
     try:
         yield "retry: 2000\n\n"
+        lang = listener.lang
         if listener.board is None:
-            yield message("room", state.room_json())
+            yield message("room", state.room_json(lang))
         else:
-            yield message("board", state.board_json(listener.board) or "null")
+            yield message("board", state.board_json(listener.board, lang) or "null")
         quiet = time.monotonic()
         while True:
             note = listener.next(min(POLL, keepalive))
@@ -133,14 +144,13 @@ def room_stream(state: ClubState, listener: Listener, keepalive: float,
             quiet = time.monotonic()
             if listener.behind:
                 listener.behind = False
-                yield message("room", state.room_json()) if listener.board is None else \
-                    message("board", state.board_json(listener.board) or "null")
+                yield message("room", state.room_json(lang)) if listener.board is None else \
+                    message("board", state.board_json(listener.board, lang) or "null")
                 continue
             for name in dict.fromkeys(notes):  # each board once, newest state
                 if name == STANDINGS:
-                    yield message("event", json.dumps(state.director.view(),
-                                                      separators=(",", ":")))
-                elif (text := state.board_json(name)) is not None:
+                    yield message("event", state.event_json(lang))
+                elif (text := state.board_json(name, lang)) is not None:
                     yield message("board", text)
     finally:
         state.hub.leave(listener)
@@ -148,7 +158,7 @@ def room_stream(state: ClubState, listener: Listener, keepalive: float,
 
 def _stream(board: str | None) -> Response:
     state = club_state()
-    listener = state.hub.listen(board)
+    listener = state.hub.listen(board, page_lang())
     if listener is None:
         raise ServiceUnavailable("too many pages are open on the club server; close some, or "
                                  "reload later")
@@ -172,6 +182,35 @@ def _public_url() -> str:
     return request.host_url
 
 
+def page_lang() -> str:
+    """The language of this request's page: the one picked on the club's pages (its cookie),
+    else the browser's (``Accept-Language``); a stream or an API call may name it (``?lang=``)."""
+    return (known(request.args.get("lang")) or known(session.get("lang"))
+            or request.accept_languages.best_match(LANGUAGES) or DEFAULT)
+
+
+@room.get("/i18n/<lang>.js")
+def catalog(lang: str) -> Response:
+    if lang not in LANGUAGES:
+        raise NotFound(f"Boardlight speaks {', '.join(LANGUAGES)}; there is no {lang!r}")
+    response = Response(W.script_catalog(lang), mimetype="text/javascript")
+    response.headers["Cache-Control"] = "public, max-age=3600"
+    return response
+
+
+@room.post("/api/lang")
+def choose_language() -> Response:
+    """This browser's language on the club's pages (kept in its cookie)."""
+    body = json_object(("lang",), required=("lang",))
+    lang = known(body.get("lang"))
+    if lang is None or body.get("lang") != lang:
+        raise BadRequest(f"'lang' must be one of {', '.join(LANGUAGES)} "
+                         f"({', '.join(NAMES[x] for x in LANGUAGES)})")
+    session.permanent = True
+    session["lang"] = lang
+    return jsonify(lang=lang)
+
+
 @room.get("/")
 def page() -> str:
     state = club_state()
@@ -189,13 +228,15 @@ def follow(name: str) -> str:
 
 @room.get("/api/club/boards")
 def boards() -> Response:
-    return jsonify(club_state().server.summaries())
+    lang = known(request.args.get("lang")) or DEFAULT
+    server = club_state().server
+    return jsonify([s for n in server.board_names() if (s := server.summary(n, lang))])
 
 
 @room.get("/api/club/boards/<name>")
 def board(name: str) -> Response:
     state = club_state()
-    text = state.board_json(name)
+    text = state.board_json(name, known(request.args.get("lang")) or DEFAULT)
     if text is None:
         raise NotFound(f"no board called {name!r} has been heard in this club")
     return Response(text, mimetype="application/json")
@@ -209,9 +250,12 @@ def geometry(game: str, variant: str) -> Response:
     except (LookupError, ValueError):
         raise NotFound(f"no game {game!r} with a variant {variant!r}") from None
     geo = g.geometry(v)
+    # ``extras``: the game's own drawing data, as the board's /api/geometry sends it;
+    # ``assets``: whether the game has a script and a style of its own (the pages load them).
     return jsonify(game=g.name, title=g.title, variant=v, shape=geo.shape,
                    cells=list(geo.cells), zones=list(geo.zones),
-                   coords={p: [round(x, 4), round(y, 4)] for p, (x, y) in geo.coords.items()})
+                   coords={p: [round(x, 4), round(y, 4)] for p, (x, y) in geo.coords.items()},
+                   extras=geometry_extras(g, v), assets=assets(g.name))
 
 
 @room.get("/api/club/qr")
@@ -222,7 +266,8 @@ def qr() -> Response:
 
 @room.get("/api/club/event")
 def event() -> Response:
-    return jsonify(event=club_state().director.view())
+    lang = known(request.args.get("lang")) or DEFAULT
+    return jsonify(event=W.event_words(club_state().director.view(), lang))
 
 
 @room.get("/api/club/standings.csv")
@@ -289,12 +334,15 @@ def director_page() -> str:
 
 def _director_info(state: ClubState) -> dict[str, Any]:
     from controller.rules import GAMES
+    lang = page_lang()
     games = [{"name": g.name, "title": g.title,
               "variants": [v.name for v in g.variants.values() if len(v.seats) == 2]}
              for g in GAMES.values()]
-    return {"event": state.director.view(), "boards": state.server.summaries(),
-            "games": [g for g in games if g["variants"]], "systems": list(T.SYSTEMS),
-            "tiebreaks": list(T.TIEBREAKS), "results": list(T.RESULTS)}
+    return {"event": W.event_words(state.director.view(), lang),
+            "boards": state.server.summaries(),
+            "games": W.games_menu([g for g in games if g["variants"]], lang),
+            "systems": list(T.SYSTEMS), "tiebreaks": list(T.TIEBREAKS),
+            "results": list(T.RESULTS)}
 
 
 @director.get("/api/director")
@@ -390,6 +438,14 @@ def create_club_app(server: ClubServer, director_: Director,
     app.jinja_loader = ChoiceLoader([FileSystemLoader(str(HERE / "templates")),
                                      FileSystemLoader(str(WEB_UI / "templates"))])
     app.json.sort_keys = False  # type: ignore[attr-defined]
+    Babel(app, default_locale=DEFAULT, default_translation_directories=str(DIRECTORY),
+          locale_selector=page_lang)
+
+    @app.context_processor
+    def language() -> dict[str, Any]:
+        return {"lang": str(get_locale() or DEFAULT), "languages": LANGUAGES,
+                "language_names": NAMES}
+
     state = app.extensions["club"] = ClubState(server, director_, app.config)
     app.extensions["boardlight"] = state  # web_ui.server.WebServer sizes its pool on .hub
     register_errors(app)

@@ -2,37 +2,36 @@
 "use strict";
 
 (() => {
+  const { _ } = BL;
   const $ = (id) => document.getElementById(id);
-  const board = new Board($("board"));
-  let geoKey = null;
+  const view = { board: new Board($("board")), geoKey: null, hooks: null };
   let chain = Promise.resolve();
 
   async function show(b) {
     if (!b) return;
-    const s = CLUB.snapshot(b);
-    $("online").textContent = `${b.name}: ${CLUB.onlineWords(b)}`;
+    $("online").textContent = _("%(board)s: %(online)s", { board: b.name, online: CLUB.onlineWords(b) });
     $("online").className = "small online " + (b.online ? "on" : "off");
-    if (b.game && b.variant) {
-      const key = `${b.game}/${b.variant}`;
-      if (key !== geoKey) {
-        const geo = await CLUB.geometry(b.game, b.variant);
-        if (geo) { board.setGeometry(geo); geoKey = key; }
-      }
-      board.update(s);
-      document.title = `${b.name}: ${b.title} — Boardlight club`;
-    }
-    $("players").replaceChildren(...CLUB.players(b));
+    const drawn = await CLUB.follow(view, b);
+    const s = CLUB.snapshot(b, view.hooks);
+    if (drawn) view.board.update(s);
+    $("game-title").textContent = b.title || "";
+    $("variant").textContent = s.variant_title || "";
+    document.title = b.title ? _("%(board)s: %(game)s, Boardlight club", { board: b.name, game: b.title })
+      : _("%(board)s: Boardlight club", { board: b.name });
+    $("players").replaceChildren(...CLUB.players(b, s));
     BL.renderTurn($("turn"), s, null);
+    if (!b.game) $("turn").replaceChildren(_("No game yet"));
     BL.renderScores($("scores"), s);
     BL.renderClocks($("clocks"), s);
+    BL.renderMatch($("match"), s);
     BL.renderOutcome($("outcome"), s);
-    $("last-move").textContent = b.last_move ? `Last move: ${b.last_move}` : "No move yet.";
-    $("recent").replaceChildren(...((b.drawing || {}).moves || []).slice(-10).reverse().map((m) =>
-      BL.el("li", { value: String(m.ply) }, `${m.move} `, BL.el("span", { class: "muted", text: BL.seatName(s, m.seat) }))));
+    BL.renderTableInfo($("extras"), $("table-extras"), s);
+    BL.renderLastMove($("last-move"), s);
+    BL.renderMoves($("recent"), s);
   }
 
   const name = $("board").dataset.board;
   CLUB.stream(`/events/board/${encodeURIComponent(name)}`, {
-    board: (b) => { chain = chain.then(() => show(b)).catch(() => {}); },
+    board: (b) => { chain = chain.then(() => show(b)).catch((e) => console.error(e)); },
   });
 })();

@@ -1,9 +1,11 @@
-/* The room's page: every board of the club, small and live; a click follows one. */
+/* The room's page: every board of the club, small and live, each drawn and worded as its own
+   game; a click follows one. */
 "use strict";
 
 (() => {
+  const { _, n_ } = BL;
   const $ = (id) => document.getElementById(id);
-  const cards = new Map(); // board name -> { card, board, geoKey, parts }
+  const cards = new Map(); // board name -> { card, board, geoKey, hooks, parts }
 
   function card(name) {
     if (cards.has(name)) return cards.get(name);
@@ -11,16 +13,17 @@
       online: BL.el("span", { class: "online" }),
       players: BL.el("div", { class: "players" }),
       turn: BL.el("div", { class: "turn-line" }),
+      game: BL.el("div", { class: "game-line small muted" }),
       score: BL.el("div", { class: "scores small" }),
       clocks: BL.el("div", { class: "clocks small", hidden: true }),
       last: BL.el("div", { class: "small muted last" }),
       drawing: BL.el("div", { class: "board mini" }),
     };
     const box = BL.el("a", { class: "card board-tile", href: `/board/${encodeURIComponent(name)}`,
-      "aria-label": `Follow ${name}` },
+      "aria-label": _("Follow %(board)s", { board: name }) },
       BL.el("div", { class: "tile-head" }, BL.el("b", { text: name }), parts.online),
-      parts.drawing, parts.players, parts.turn, parts.score, parts.clocks, parts.last);
-    const entry = { card: box, board: new Board(parts.drawing), geoKey: null, parts };
+      parts.drawing, parts.players, parts.turn, parts.game, parts.score, parts.clocks, parts.last);
+    const entry = { card: box, board: new Board(parts.drawing), geoKey: null, hooks: null, parts };
     cards.set(name, entry);
     const names = [...cards.keys()].sort();
     const grid = $("boards");
@@ -35,49 +38,46 @@
     c.card.classList.toggle("offline", !b.online);
     p.online.textContent = CLUB.onlineWords(b);
     p.online.className = "online " + (b.online ? "on" : "off");
-    const s = CLUB.snapshot(b);
-    if (b.game && b.variant) {
-      const key = `${b.game}/${b.variant}`;
-      if (key !== c.geoKey) {
-        const geo = await CLUB.geometry(b.game, b.variant);
-        if (geo) { c.board.setGeometry(geo); c.geoKey = key; }
-      }
-      c.board.update(s);
-    }
-    p.players.replaceChildren(...CLUB.players(b));
+    const drawn = await CLUB.follow(c, b);
+    const s = CLUB.snapshot(b, c.hooks);
+    if (drawn) c.board.update(s);
+    p.players.replaceChildren(...CLUB.players(b, s));
     p.turn.replaceChildren();
-    if (b.result) p.turn.append(BL.el("b", { class: "result", text: CLUB.resultWords(b) }));
-    else if (!b.game) p.turn.append("No game yet");
+    if (b.result) p.turn.append(BL.el("b", { class: "result", text: CLUB.resultWords(s) }));
+    else if (!b.game) p.turn.append(_("No game yet"));
     else BL.renderTurn(p.turn, s, null);
-    const title = b.title ? `${b.title}${b.variant && b.variant !== "standard" ? ` (${b.variant})` : ""}` : "";
-    p.score.replaceChildren();
-    if (title) p.score.append(BL.el("span", { text: title }));
-    if (b.ply !== null && b.ply !== undefined) p.score.append(BL.el("span", { text: `move ${b.ply}` }));
-    for (const [seat, v] of Object.entries(b.score || {})) {
-      p.score.append(BL.el("span", {}, `${seat.split("+").map((x) => BL.seatName(s, x)).join(" + ")} `, BL.el("b", { text: String(v) })));
-    }
+    p.game.replaceChildren();
+    const title = CLUB.gameWords(b, s);
+    if (title) p.game.append(BL.el("span", { text: title }));
+    if (b.ply !== null && b.ply !== undefined) p.game.append(BL.el("span", { text: _("move %(n)s", { n: BL.number(b.ply) }) }));
+    BL.renderScores(p.score, s);
     BL.renderClocks(p.clocks, s);
-    p.last.textContent = b.last_move ? `Last move: ${b.last_move}` : "";
-    $("room-count").textContent = `${cards.size} board${cards.size === 1 ? "" : "s"}; ` +
-      `${[...document.querySelectorAll(".board-tile:not(.offline)")].length} online. Click a board to follow it.`;
+    if (b.game) BL.renderLastMove(p.last, s); else p.last.textContent = "";
+    const online = [...cards.values()].filter((x) => !x.card.classList.contains("offline")).length;
+    const boards = n_("%(n)s board", "%(n)s boards", cards.size);
+    $("room-count").textContent = _("%(boards)s, %(online)s online. Click a board to follow it.", {
+      boards, online: BL.number(online) });
   }
 
   function showEvent(ev) {
     $("event").hidden = !ev;
     if (!ev) return;
     $("event-title").textContent = ev.name;
-    $("event-what").textContent = `${ev.system === "swiss" ? "Swiss" : "Round robin"}, ${ev.rounds} rounds; ` +
-      `${ev.colours[0]} moves first. Standings after the results so far.`;
+    const rounds = n_("%(n)s round", "%(n)s rounds", ev.rounds);
+    $("event-what").textContent = _("%(system)s, %(rounds)s: %(game)s (%(variant)s); %(seat)s moves first. Standings after the results so far.", {
+      system: ev.system_title, rounds, game: ev.title,
+      variant: ev.variant_title || ev.variant, seat: ev.colours[0] });
     CLUB.standingsRows(ev, $("standings"), $("tb-head"));
     const last = ev.paired[ev.paired.length - 1];
-    $("round-title").textContent = last ? `Round ${last.round}` : "Not paired yet";
+    $("round-title").textContent = last ? _("Round %(round)s", { round: BL.number(last.round) }) : _("Not paired yet");
     $("round").replaceChildren(...(last ? last.pairings : []).map((p) => BL.el("li", {},
-      p.black ? `Table ${p.table} (${p.board}): ${p.white} – ${p.black}: ${CLUB.resultText(p.result)}`
-        : `${p.white}: bye`)));
+      p.black ? _("Table %(table)s (%(board)s): %(white)s – %(black)s: %(result)s", { table: BL.number(p.table),
+        board: p.board, white: p.white, black: p.black, result: CLUB.resultText(p.result) })
+        : _("%(player)s: bye", { player: p.white }))));
   }
 
   let chain = Promise.resolve();
-  const queue = (fn) => { chain = chain.then(fn).catch(() => {}); };
+  const queue = (fn) => { chain = chain.then(fn).catch((e) => console.error(e)); };
 
   BL.api("GET", "/api/club/qr", undefined, true).then((r) => {
     if (r.ok) { $("qr").innerHTML = r.data.qr; $("qr").title = r.data.url; } // SVG made by the server

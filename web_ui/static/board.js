@@ -1,7 +1,8 @@
 /* The board as SVG, drawn from the game's geometry and kept current from snapshots.
 
-   A game may change how its board is drawn through hooks in BL.gameHooks (its own
-   static/games/<name>.js, loaded before the page's script), each optional:
+   A game may change how its board is drawn through hooks (its own static/games/<name>.js,
+   loaded before the page's script, registers them with BL.defineGame: BL.gameHooks on a
+   one-game page, options.hooks or board.ownHooks where a page shows many games), each optional:
      prepare(geo, board)                 before drawing: adjust geo.coords (levels side by side);
                                          set geo.zonesPlaced to keep every zone where geo.coords
                                          puts it (else zones outside the board go in rows under it)
@@ -21,11 +22,12 @@ class Board {
   constructor(box, options) {
     this.box = box;
     this.onPick = (options || {}).onPick || null;
+    this.ownHooks = (options || {}).hooks || null;  // this board's game's (BL.games[name]())
     this.nodes = {};
     this.geo = null;
   }
 
-  get hooks() { return BL.gameHooks || {}; }
+  get hooks() { return this.ownHooks || BL.gameHooks || {}; }
 
   setGeometry(geo) {
     this.geo = geo;

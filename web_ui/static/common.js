@@ -38,6 +38,19 @@ const BL = (() => {
   }
   document.addEventListener("DOMContentLoaded", pickLanguage);
 
+  /* Games' own hooks (static/games/<name>.js, see board.js): a game script registers a maker,
+     BL.defineGame(name, make), and make() gives a fresh set of hooks with state of its own.
+     A one-game page (table, seat) gets its game's as BL.gameHooks; a page with many boards of
+     many games (the club's room: <html data-many-games>) makes one set per board
+     (BL.games[name]()) and hands it to its Board and, as the snapshot's ``hooks``, to the
+     render functions here. */
+  const games = {};
+  function defineGame(name, make) {
+    games[name] = make;
+    if (!document.documentElement.hasAttribute("data-many-games")) BL.gameHooks = make();
+  }
+  function hooksOf(state) { return (state && state.hooks) || BL.gameHooks || {}; }
+
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
     for (const [k, v] of Object.entries(attrs || {})) {
@@ -165,7 +178,7 @@ const BL = (() => {
   function renderScores(box, state) {
     box.replaceChildren();
     const scores = state.scores || {};
-    const hooks = BL.gameHooks || {};
+    const hooks = hooksOf(state);
     for (const [key, value] of Object.entries(scores)) {
       // A game's scoreName hook names a key that is no seat (Crosswise's teams).
       const name = (hooks.scoreName && hooks.scoreName(key, state))
@@ -180,13 +193,13 @@ const BL = (() => {
 
   /* Clocks: the snapshot says each seat's time left when it was made and which clock runs;
      the page counts the running one down from the moment the snapshot arrived. */
-  let clockTimer = null;
   function formatClock(seconds) {
     const s = Math.max(0, Math.ceil(seconds));
     return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
   }
   function renderClocks(box, state) {
-    if (clockTimer) { clearInterval(clockTimer); clockTimer = null; }
+    // Each box counts down on its own timer (the club's room shows many boards' clocks).
+    if (box.clockTimer) { clearInterval(box.clockTimer); box.clockTimer = null; }
     const c = state.clocks;
     box.hidden = !c;
     box.replaceChildren();
@@ -207,13 +220,13 @@ const BL = (() => {
       }
     };
     tick();
-    if (c.running) clockTimer = setInterval(tick, 250);
+    if (c.running) box.clockTimer = setInterval(tick, 250);
   }
 
   /* The game's public information, in the players' words: the game's own tableInfo hook
      (static/games/<name>.js) fills the box; a game without one shows nothing there. */
   function renderTableInfo(box, card, s) {
-    const hooks = BL.gameHooks || {};
+    const hooks = hooksOf(s);
     if (!hooks.tableInfo) { renderExtras(box, card, s); return; }
     box.replaceChildren();
     hooks.tableInfo(box, s);
@@ -244,7 +257,7 @@ const BL = (() => {
     if (/^draw$/i.test(text)) return _("a draw, agreed");
     m = text.match(/^time (\S+)$/i);
     if (m) return _("%(seat)s ran out of time", { seat: seatName(s, m[1]) });
-    const hooks = BL.gameHooks || {};
+    const hooks = hooksOf(s);
     return hooks.moveWords ? hooks.moveWords(move, s, entry) : move;
   }
 
@@ -349,7 +362,7 @@ const BL = (() => {
     m = r.match(/^time: (\S+) ran out$/);
     if (m) return _("%(seat)s ran out of time", { seat: seatName(state, m[1]) });
     if (r === "agreement") return _("agreed by the players");
-    const hooks = BL.gameHooks || {};
+    const hooks = hooksOf(state);
     return (hooks.outcomeWords && hooks.outcomeWords(o, state)) || r;
   }
 
@@ -378,7 +391,7 @@ const BL = (() => {
       : _("Last move: %(move)s", { move });
   }
 
-  return { _, n_, listed, number: (n) => NUMBER.format(n), lang: LANG,
+  return { _, n_, listed, defineGame, games, hooksOf, number: (n) => NUMBER.format(n), lang: LANG,
     el, svg, toast, api, connect, pieceColour, seatColour, seatName, dot,
     renderTurn, renderScores, renderClocks, renderExtras, renderOutcome, renderPrompts,
     renderLastMove, renderMatch, matchWords, renderMoves, moveWords, controlWords, oneAtATime, renderTableInfo, outcomeReason,

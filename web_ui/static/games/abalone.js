@@ -1,9 +1,9 @@
 /* Abalone at the table: the board is drawn by board.js; here, its words. */
 "use strict";
 
-(() => {
+BL.defineGame("abalone", () => {
   const { _, n_ } = BL;
-  BL.gameHooks = {
+  const hooks = {
     /* What the table sees beside the board: marbles pushed off, marbles still to place. */
     tableInfo(box, s) {
       const view = s.view || {};
@@ -24,4 +24,5 @@
       return null;
     },
   };
-})();
+  return hooks;
+});

@@ -4,7 +4,7 @@
    board; on a phone, the hand as tiles and what to do with the one tapped. */
 "use strict";
 
-(() => {
+BL.defineGame("crosswise", () => {
   const { _, n_ } = BL;
   const SYMBOLS = ["1", "2", "3", "4", "5", "6"];
   const ACTIONS = ["move", "remove", "replace", "swap"];
@@ -215,7 +215,7 @@
 
   let target = null;  // a place this phone's player is told to tap next (ringed on its board)
 
-  BL.gameHooks = {
+  const hooks = {
     prepare(geo, board) {
       extras = geo.extras || extras;
       const wide = !board.box.clientWidth || board.box.clientWidth >= 560;
@@ -546,4 +546,5 @@
     }
     return true;
   }
-})();
+  return hooks;
+});

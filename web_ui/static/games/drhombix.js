@@ -8,7 +8,7 @@
    shaded sides, white or black (the ant game's pieces, whose colour plays no part, in wood). */
 "use strict";
 
-(() => {
+BL.defineGame("drhombix", () => {
   const { _, n_ } = BL;
   const U = 40;  // user units per cell, as board.js draws
   let extras = { levels: {}, supports: {}, zones: {}, coords: {} };
@@ -124,7 +124,7 @@
     removed: () => _("Which pieces do you take off?"),
   };
 
-  BL.gameHooks = {
+  const hooks = {
     prepare(geo) {
       extras = geo.extras || extras;
       sensed = new Set(geo.sensed || []);
@@ -340,4 +340,5 @@
       return true;
     },
   };
-})();
+  return hooks;
+});

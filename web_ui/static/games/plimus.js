@@ -7,7 +7,7 @@
    lower stone showing beneath the upper one, whose sign is the double's. */
 "use strict";
 
-(() => {
+BL.defineGame("plimus", () => {
   const { _, n_ } = BL;
   const U = 40;  // user units per cell, as board.js draws
   let extras = { lines: [], dots: [], circles: [], poles: [], start: {}, targets: {}, teams: [] };
@@ -181,7 +181,7 @@
       onclick: () => onPick(v) })));
   }
 
-  BL.gameHooks = {
+  const hooks = {
     prepare(geo) {
       extras = geo.extras || extras;
       coords = geo.coords;
@@ -435,4 +435,5 @@
       return true;
     },
   };
-})();
+  return hooks;
+});

@@ -4,7 +4,7 @@
    the cards to tap, what they do together, and how to play them. */
 "use strict";
 
-(() => {
+BL.defineGame("rhombus", () => {
   const { _, n_ } = BL;
   const S = 40;  // board.js's user units per square
   const K = Math.SQRT1_2;
@@ -227,7 +227,7 @@
       : n_("%(seat)s's pieces out of play: %(n)s", "%(seat)s's pieces out of play: %(n)s", stack.length, { seat });
   }
 
-  BL.gameHooks = {
+  const hooks = {
     prepare,
 
     cellShape(pos, geo, x, y, zone) {
@@ -494,4 +494,5 @@
     }
     return out;
   }
-})();
+  return hooks;
+});
