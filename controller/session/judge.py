@@ -259,12 +259,7 @@ def on_the_way(moves: Moves, diff: Diff, situation: Situation, most: int = 4
     declared = moves.find(wanted) if wanted else None
     if declared is not None:
         return tuple(moves.in_progress(diff, (declared,)))
-    found: list[Footprint] = []
-    for fp in moves.toward(diff, "public"):
-        found.append(fp)
-        if len(found) >= most:
-            break
-    return tuple(found)
+    return tuple(moves.toward(diff, "public", first=most))
 
 
 def remaining(moves: Moves, fp: Footprint, reading: Mapping[str, Value]

@@ -46,6 +46,9 @@ class Moves(ABC):
                                           for p in spec.sensors if p is not None}
         self.cells = frozenset(game.geometry(game.variant_of(state).name).cells)
         self._made: dict[Any, Footprint] = {}
+        # Words worked out for a reading of this position (why it is no move), kept while the
+        # reading stands: the prompts are derived again on every event.
+        self.said: dict[Any, Any] = {}
 
     # ---- what every implementation shares ------------------------------------------------
 
@@ -120,12 +123,15 @@ class Moves(ABC):
         return emptied, filled
 
     @staticmethod
-    def _take(found: Iterator[Footprint], first: bool, keep: Keep) -> list[Footprint]:
+    def _take(found: Iterator[Footprint], first: bool | int, keep: Keep) -> list[Footprint]:
+        """The moves ``keep`` accepts, at most ``first`` of them (``True``: one; ``False``:
+        all): a finder builds only as many as are taken."""
+        limit = int(first) if first is not False else 0
         out = []
         for fp in found:
             if keep is None or keep(fp):
                 out.append(fp)
-                if first:
+                if limit and len(out) >= limit:
                     break
         return out
 
@@ -154,10 +160,10 @@ class Moves(ABC):
         """The legal move written ``text`` (as ``Game.move_text`` writes it), or None."""
 
     @abstractmethod
-    def toward(self, diff: Diff, source: Source = "legal", first: bool = False,
+    def toward(self, diff: Diff, source: Source = "legal", first: bool | int = False,
                keep: Keep = None) -> list[Footprint]:
         """Moves of ``source`` the board could be on its way to (``in_progress``); ``first``:
-        one is enough; ``keep``: only moves it accepts."""
+        one is enough (a number: that many); ``keep``: only moves it accepts."""
 
     @abstractmethod
     def extensions(self, fp: Footprint, source: Source = "legal", first: bool = False,
@@ -227,7 +233,7 @@ class ListedMoves(Moves):
     def find(self, text: str) -> Footprint | None:
         return next((fp for fp in self.footprints if fp.text == text), None)
 
-    def toward(self, diff: Diff, source: Source = "legal", first: bool = False,
+    def toward(self, diff: Diff, source: Source = "legal", first: bool | int = False,
                keep: Keep = None) -> list[Footprint]:
         if not diff:
             return []
@@ -290,7 +296,7 @@ class FoundMoves(Moves):
         fp = self.footprint(move)
         return fp if fp.text == text else None
 
-    def toward(self, diff: Diff, source: Source = "legal", first: bool = False,
+    def toward(self, diff: Diff, source: Source = "legal", first: bool | int = False,
                keep: Keep = None) -> list[Footprint]:
         if not diff:
             return []

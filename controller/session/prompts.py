@@ -14,7 +14,7 @@ from typing import Literal
 
 from controller.physical import Value
 from controller.session.correction import wrong_positions
-from controller.session.footprints import Footprint
+from controller.session.footprints import Diff, Footprint
 from controller.session.judge import steps_left
 from controller.session.messages import Message
 from controller.session.moves import Moves
@@ -119,6 +119,14 @@ def why_illegal(scene: PromptScene) -> Message:
     cannot move at all; else that it is no legal move."""
     moves = scene.moves()
     diff = moves.diff_of(scene.reading)
+    key = ("illegal", diff, scene.seat)
+    said = moves.said.get(key)
+    if said is None:
+        said = moves.said[key] = _why_illegal(scene, moves, diff)
+    return said
+
+
+def _why_illegal(scene: PromptScene, moves: Moves, diff: Diff) -> Message:
     lifted = sorted(p for p, v in diff if v == moves.empty)
     placed = sorted(p for p, v in diff if v != moves.empty)
     seat = scene.seat

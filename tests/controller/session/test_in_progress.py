@@ -107,3 +107,24 @@ def test_pieces_placed_before_others_are_lifted_need_as_many_lifted(sense):
     mark = ABALONE.polarity("b") if sense is SenseMode.POLARITY else 1
     assert index.in_progress(frozenset({("C3", 0), ("D4", mark)}), [fp])
     assert not index.in_progress(frozenset({("C3", 0), ("D4", mark), ("D5", mark)}), [fp])
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_a_limited_question_takes_the_first_moves_of_the_full_answer(name):
+    """``toward(diff, first=n)``: the first ``n`` moves the full answer gives, in its order,
+    and a finder builds no more footprints than it needed to find them (the session asks for
+    a few moves on the way, to name them; listing them all cost a Rhombus reading 250 ms)."""
+    game = GAMES[name]
+    state, _ = played(game, game.default_variant, 3, 12)
+    spec = default_spec(game, game.variant_of(state).name)
+    for fp in list(moves_of(game, state, spec).footprints)[:40]:
+        if len(fp.diff) < 2:
+            continue
+        diff = frozenset(list(fp.diff)[:1])
+        full = moves_of(game, state, spec)
+        every = full.toward(diff, "public")
+        some = moves_of(game, state, spec)
+        few = some.toward(diff, "public", first=2)
+        assert [f.text for f in few] == [f.text for f in every[:2]]
+        if len(every) > 2:
+            assert len(some._made) <= len(full._made)
