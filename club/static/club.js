@@ -110,7 +110,7 @@ const CLUB = (() => {
   function stream(url, handlers) {
     const live = document.getElementById("live");
     const show = (cls, text) => { if (live) { live.className = "live " + cls; live.textContent = text; } };
-    const source = new EventSource(`${url}?lang=${encodeURIComponent(BL.lang)}`);
+    const source = new EventSource(url + "?" + new URLSearchParams({ lang: BL.lang }));
     source.addEventListener("open", () => show("on", _("live")));
     source.addEventListener("error", () => show("off", source.readyState === EventSource.CLOSED ? _("offline") : _("reconnecting…")));
     for (const [kind, fn] of Object.entries(handlers)) {

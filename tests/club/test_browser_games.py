@@ -137,7 +137,7 @@ def room(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]:
 
 
 def no_internal_words(text: str, played: dict[str, list[str]]) -> None:
-    for _name, game, variant, _plies, _art in BOARDS:
+    for _name, _game, variant, _plies, _art in BOARDS:
         assert variant not in text, f"the variant's internal name {variant!r} is on the page"
     for name, moves in played.items():
         if name == "table-1":
@@ -197,17 +197,34 @@ def test_a_followed_board_reads_as_its_table_page(room: dict[str, Any], lang: st
         phone.close()
 
 
-def test_the_director_page_in_german_and_french(room: dict[str, Any]) -> None:
+def test_the_director_page_and_the_event_in_german_and_french(room: dict[str, Any]) -> None:
     for lang in ("de", "fr"):
         phone = Phone(room["browser"], room["base"], lang=lang, **TV)
         page = phone.page
         page.goto(room["base"] + "/director/dir-token")
         page.wait_for_selector("#ev-variant option", state="attached")
         page.wait_for_selector("#live.on")
+        if lang == "fr":  # an event, its first round paired: the running event's words too
+            page.select_option("#ev-game", "crosswise")
+            page.fill("#ev-players", "Ann\nBob\nCat\nDan\nEve")
+            page.fill("#ev-rounds", "3")
+            page.click("#new-event button[type=submit]")
+            page.wait_for_selector("#running:not([hidden])")
+            page.click("#pair")
+            page.wait_for_selector(".pairings td")
         text = shown(page)
         assert "two-player" not in text and "belgian-daisy" not in text
         assert not english_left(text, lang), english_left(text, lang)
         phone.shot(f"club-games-director-{lang}.png")
+        phone.close()
+    for lang in ("de", "fr"):
+        phone = Phone(room["browser"], room["base"], lang=lang, **TV)
+        page = phone.open("/")
+        page.wait_for_selector("#event:not([hidden]) #round li")
+        text = shown(page)
+        assert "Eve" in text and "two-player" not in text and "swiss" not in text
+        assert not english_left(text, lang), english_left(text, lang)
+        phone.shot(f"club-games-room-event-{lang}.png")
         phone.close()
 
 

@@ -137,3 +137,89 @@ def test_the_director_needs_the_token_link_and_bad_bodies_are_refused(club):
     assert wrong.status_code == 400
     cross = post("/api/director/pair", {}, headers={"Origin": "http://evil.example"})
     assert cross.status_code == 403
+
+
+# ---- the players' words, in their language ----------------------------------------------------
+
+def crosswise_state(board: str) -> bytes:
+    return topics.encode({
+        "v": 1, "board": board, "game_id": 3, "pairing": None, "moved_at": NOW, "sent": NOW,
+        "game": "crosswise", "title": "Crosswise", "variant": "two-player",
+        "seats": ["green", "orange"], "position": "x", "to_move": "orange", "ply": 1,
+        "status": "playing", "scores": {"green": 0, "orange": 0}, "last_move": "5f4",
+        "moves": [{"ply": 1, "seat": "green", "move": "5f4"}], "outcome": None,
+        "clocks": None, "match": None, "names": {}, "computer": {}, "layout": {"f4": ["5"]},
+        "view": {"cells": {"f4": "5"}, "lines": {"green": {"4": 0}}, "bag": 50}})
+
+
+@pytest.mark.parametrize("lang, variant, seat, piece", [
+    ("en", "Two players", "Green", "pentagon tile"),
+    ("de", "Zwei Spieler", "Grün", None),
+    ("fr", "Deux joueurs", "Vert", None),
+])
+def test_a_board_comes_in_the_readers_words(club, lang, variant, seat, piece):
+    server, app = club
+    server.receive(topics.board_topic("tuesday", "t2", "state"), crosswise_state("t2"))
+    board = app.test_client().get(f"/api/club/boards/t2?lang={lang}").get_json()
+    words = board["words"]
+    assert words["variant_title"] == variant and words["labels"]["green"] == seat
+    assert words["colours"] == {"green": "green", "orange": "orange"} and words["lang"] == lang
+    if piece:
+        assert words["pieces"]["5"] == piece
+    # the public view the game's own drawing reads (a line's score), never a hand
+    assert board["drawing"]["view"]["lines"] == {"green": {"4": 0}}
+    assert "hand" not in board["drawing"]["view"]
+    [summary] = [b for b in app.test_client().get(f"/api/club/boards?lang={lang}").get_json()
+                 if b["name"] == "t2"]
+    assert summary["seats"][0]["label"] == seat
+
+
+def test_the_pages_speak_the_browsers_language_or_the_one_picked(club):
+    _server, app = club
+    client = app.test_client()
+    page = client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"}).get_data(as_text=True)
+    assert '<html lang="de"' in page and "Alle Bretter, live" in page
+    assert "/i18n/de.js" in page
+    french = client.get("/board/t1", headers={"Accept-Language": "fr"}).get_data(as_text=True)
+    assert "← tous les plateaux" in french
+    assert client.post("/api/lang", json={"lang": "xx"}).status_code == 400
+    assert client.post("/api/lang", json={"lang": "fr"}).status_code == 200
+    page = client.get("/", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert '<html lang="fr"' in page  # the pick stands over the browser's
+
+
+def test_the_scripts_catalog_holds_the_club_scripts_words_and_the_board_pages():
+    from club.words import script_catalog
+    text = script_catalog("de")
+    assert '"Every board, live"' not in text  # a template's message: not the scripts'
+    assert '"%(boards)s, %(online)s online. Click a board to follow it."' in text
+    assert '"%(seat)s to move"' in text and '"Last move: %(move)s by %(seat)s"' in text
+
+
+def test_the_stream_speaks_the_pages_language(club):
+    from club.hub import Listener
+    from club.web import ClubState, room_stream
+    _server, app = club
+    state: ClubState = app.extensions["club"]
+    listener = Listener(None, 8, "fr")
+    first = room_stream(state, listener, 15, lambda: True)
+    next(first)  # retry
+    room = json.loads(next(first).split("data: ", 1)[1])
+    [board] = room["boards"]
+    assert board["words"]["labels"] == {"b": "Noir", "w": "Blanc"}
+    assert board["title"] == "Abalone" and board["words"]["variant_title"] == "Standard"
+
+
+def test_the_club_templates_and_scripts_say_nothing_outside_the_catalog():
+    from pathlib import Path
+
+    from tests.web_ui.test_catalogs import TAG, TEMPLATE_CODE, TEMPLATE_OK, _loose_strings
+    root = Path(__file__).resolve().parents[2] / "club"
+    for template in sorted((root / "templates").glob("*.html")):
+        text = TAG.sub(" ", TEMPLATE_CODE.sub(" ", template.read_text()))
+        words = [w for w in text.split() if any(c.isalpha() for c in w)]
+        loose = [w for w in words if not TEMPLATE_OK.match(w) and w not in ("Ann", "Bob")]
+        assert not loose, f"{template.name} says {loose[:8]} outside the catalog"
+    for script in sorted((root / "static").glob("*.js")):
+        loose = _loose_strings(script.read_text())
+        assert not loose, f"{script.name} says {loose[:6]} outside the catalog: wrap in _()"
