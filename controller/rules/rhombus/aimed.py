@@ -291,7 +291,8 @@ class Search:
         if self._armed is None:
             return True
         found = dealt_ends(self._armed, ctx.own, ctx.corner if prog.nines and ctx.reserve
-                           else 0, prog.movers, self.need, self.forbid, also=self.more)
+                           else 0, prog.movers, self.need, self.forbid, also=self.more,
+                           entries=min(prog.nines, ctx.reserve))
         return found is None or found != 0 or not prog.movers
 
     def fits(self, state: SearchState) -> bool:
@@ -688,7 +689,7 @@ def ends_toward(search: Search, enough: int, patience: int = 40,
     if search.bounds is not None:
         dealt = dealt_ends(search.bounds, ctx.own,
                            ctx.corner if prog.nines and ctx.reserve else 0, prog.movers,
-                           search.need, search.forbid)
+                           search.need, search.forbid, entries=min(prog.nines, ctx.reserve))
         if dealt is not None:
             want &= dealt
     while want:  # the rest, square by square

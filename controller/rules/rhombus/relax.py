@@ -112,9 +112,11 @@ class Bounds:
 
 
 def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...],
-               need: int, forbid: int, most: int = 400, also: int = 0) -> int | None:
+               need: int, forbid: int, most: int = 400, also: int = 0,
+               entries: int = 1) -> int | None:
     """The squares a piece could end on by some dealing of the move cards ``movers`` to the
-    mover's ``pieces`` (and, with ``corner``, to a piece that may come in there), each card
+    mover's ``pieces`` (and, with ``corner``, to the ``entries`` pieces that may come in
+    there, one after another), each card
     to one piece and each piece its cards in some order on the relaxed board, in which
     every square of ``need`` is where a piece of its own ends and no piece is left on
     ``forbid``; a piece that must fill a square of ``need`` (no other can) ends only there.
@@ -125,10 +127,9 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
     both filled.  ``also``: and one more piece ends on a square of it.  None when there are
     more than ``most`` dealings to try."""
     tokens = [1 << i for i in range(25) if pieces >> i & 1]
-    entry = -1  # the index of the piece that may come in
+    entry = len(tokens)  # the pieces that may come in: from this index on
     if corner & bounds.open:
-        entry = len(tokens)
-        tokens.append(corner)  # a piece that comes in, and may then move
+        tokens += [corner] * entries  # pieces that come in, and may then move
     else:
         corner = 0
     if len(tokens) ** len(movers) > most:
@@ -158,7 +159,7 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
             dealt[t] |= 1 << card
         still = 0
         for t, token in enumerate(tokens):
-            if not dealt[t] and t != entry:
+            if not dealt[t] and t < entry:
                 still |= token
         if still & forbid:
             continue  # a piece that must leave keeps its square
@@ -169,7 +170,7 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
                 if not end:
                     break
                 where.append(end)
-            elif t == entry and not corner & (still | forbid):
+            elif t >= entry and not corner & (still | forbid):
                 where.append(corner)  # comes in and stays, or stays out
         else:
             # A piece that keeps its square fills it (an exact aim needs those too), and is
