@@ -336,9 +336,12 @@ class Search:
         victims: list[tuple[int, int, int]] = []  # (victim, near, pieces near now)
         fills: list[tuple[tuple[int, ...], int, int]] = []  # (near_by, fewest, who)
         counts: list[tuple[tuple[int, ...], int]] = []
+        rooms_now = self.rooms(odd_now, total, odd_left)
+        target = light or self.more
+        one_more: list[tuple[tuple[int, ...], int, int] | None] = [None, None]  # by colour
         if bounds is not None:
             within, layers = bounds.within, bounds.layers
-            lit_now = self.lightable(odd_now, total, odd_left) if light else 0
+            lit_now = light & _LIGHTABLE[rooms_now & 3]
         for step, rest, n, flips in _next_cards(rem):
             cap = n + e  # squares the cards after this one may still fill
             done = not rest and not nines
@@ -349,9 +352,9 @@ class Search:
                 rooms_odd = self.rooms(odd_now - 1, total, odd_left - 1)
                 from_even, from_odd = rooms_even & 4, rooms_odd & 4
             else:
+                rooms_even = rooms_odd = rooms_now
                 from_even = from_odd = True
             to_light_even = to_light_odd = FULL
-            more = 0 if light else self.more
             if within is not None and layers is not None:
                 if light:
                     if flips:
@@ -369,16 +372,28 @@ class Search:
                     victims.append((m, near, (own | corner) & near))
                 fills.clear()
                 todo = missing
-                while todo or more:
-                    if todo:
-                        m = todo & -todo
-                        todo ^= m
-                    else:
-                        m, more = more, 0  # and one more square (``Search.more``)
+                while todo:
+                    m = todo & -todo
+                    todo ^= m
                     near_by = layers(m, rest)
                     least = _fewest(near_by, own | corner)
                     fills.append((near_by, least,
                                   (own | corner) & near_by[least] if least <= n else 0))
+                if target:
+                    # And one more square, to light (``light``) or outside the reading
+                    # (``more``), of a colour with room for it after this card (as
+                    # ``viable`` asks of the state it makes), by the moved piece's colour.
+                    for colour, rooms_after in ((0, rooms_even), (1, rooms_odd)):
+                        squares = target & _LIGHTABLE[rooms_after & 3]
+                        if not squares:
+                            one_more[colour] = None
+                        elif colour and squares == target & _LIGHTABLE[rooms_even & 3]:
+                            one_more[1] = one_more[0]
+                        else:
+                            near_by = layers(squares, rest)
+                            least = _fewest(near_by, own | corner)
+                            one_more[colour] = (near_by, least, (own | corner) & near_by[least]
+                                                if least <= n else 0)
             # A kill after this card: the victims still to kill must fit what is left.
             plain_ok = n_unkilled <= min(cap, kills_left)
             hit_lim = min(cap, kills_left - 1)
@@ -433,6 +448,15 @@ class Search:
                     if p & need:
                         near_by = layers(p, rest)
                         least = _fewest(near_by, tokens)
+                        counts.append((near_by, least))
+                        cost += least
+                    if target:
+                        entry = one_more[1 if p & ODD else 0]
+                        if entry is None:
+                            continue  # no room on either colour for one more
+                        near_by, least, held = entry
+                        if not held & ~gone:
+                            least = _fewest(near_by, tokens)
                         counts.append((near_by, least))
                         cost += least
                     if n_wrong > len(counts):  # more pieces to leave than to fill squares
