@@ -223,3 +223,23 @@ def test_the_club_templates_and_scripts_say_nothing_outside_the_catalog():
     for script in sorted((root / "static").glob("*.js")):
         loose = _loose_strings(script.read_text())
         assert not loose, f"{script.name} says {loose[:6]} outside the catalog: wrap in _()"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_every_variant_of_every_game_has_its_drawing_and_words(club, lang):
+    from controller.rules import GAMES
+    from web_ui.games import assets
+    _server, app = club
+    client = app.test_client()
+    from club.words import board_words
+    for name, game in GAMES.items():
+        for variant in game.variants.values():
+            geo = client.get(f"/api/club/geometry/{name}/{variant.name}").get_json()
+            assert geo["cells"] and geo["assets"] == assets(name)
+            assert geo["assets"]["script"], f"{name} has no script of its own"
+            words = board_words({"game": name, "variant": variant.name,
+                                 "seats": list(variant.seats)}, lang)
+            assert words["variant_title"] and words["variant_title"] != variant.name
+            for seat in variant.seats:
+                assert words["labels"][seat] and words["labels"][seat] != seat
+            assert set(words["pieces"]) == set(game.pieces(variant.name))
