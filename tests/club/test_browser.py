@@ -103,7 +103,10 @@ def test_the_room_a_followed_board_the_director_and_a_boards_pairing(tmp_path):
                     host.on("pageerror", lambda e: errors.append(str(e)))
                     host.goto(f"{board_base}/host/{HOST_TOKEN}")
                     host.wait_for_selector("#club-pairing button")
-                    assert "round 1, table 1" in host.inner_text("#club-pairing")
+                    said = host.inner_text("#club-pairing")
+                    assert "round 1, table 1" in said
+                    # The game and variant as players name them (once 'Abalone, standard').
+                    assert "Abalone, Standard" in said and "standard" not in said
                     host.screenshot(path=str(ARTIFACTS / "club-board-pairing.png"))
                     host.click("#club-pairing button")
                     host.locator("#club-pairing", has_text="on the board now").wait_for()

@@ -17,8 +17,11 @@ from werkzeug.exceptions import BadRequest, Conflict
 from controller.errors import BoardError
 from web_ui.areas.host import require_host
 from web_ui.http import json_object, text_field
+from web_ui.i18n import current as current_language
+from web_ui.i18n import translator
 from web_ui.payloads import seat_label
 from web_ui.state import web_state
+from web_ui.vocab import game_name, variant_name
 
 bp = Blueprint("pairing", __name__)
 
@@ -50,7 +53,11 @@ def _words(pairing: dict[str, Any]) -> dict[str, Any]:
         return {**pairing, "title": pairing["game"],
                 "players": [{"seat": s, "label": s, "name": n}
                             for s, n in pairing["names"].items()]}
-    return {**pairing, "title": game.title,
+    t = translator(current_language())
+    variant = str(pairing.get("variant") or game.default_variant)
+    return {**pairing, "title": game_name(game, t),
+            "variant_title": (variant_name(game, variant, t) if variant in game.variants
+                              else variant),
             "players": [{"seat": s, "label": seat_label(game, s), "name": n}
                         for s, n in pairing["names"].items()]}
 

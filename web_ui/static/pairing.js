@@ -23,7 +23,7 @@
       return;
     }
     box.append(BL.el("p", {}, BL.el("b", { text: p.event }), _(" — round %(round)s, table %(table)s", { round: p.round, table: p.table })),
-      BL.el("p", { text: `${p.title}, ${p.variant}` }),
+      BL.el("p", { text: _("%(game)s, %(variant)s", { game: p.title, variant: p.variant_title || p.variant }) }),
       BL.el("ul", { class: "pairing-players" }, p.players.map((x) => BL.el("li", {}, BL.el("b", { text: x.name }), _(" plays %(seat)s", { seat: x.label })))));
     if (data.playing === p.id) {
       box.append(BL.el("p", { class: "small", text: _("✓ This game is on the board now. The result goes to the director by itself.") }));
