@@ -14,6 +14,7 @@ from boardlight.service import Service, ServiceOptions
 from tests.support.toygame import TOY
 from tests.web_ui.browser import Phone
 from tests.web_ui.conftest import FAST
+from tests.web_ui.english import assert_no_english
 from tests.web_ui.support import HOST_TOKEN, serving, wait_until
 from web_ui.vocab import PIECES
 
@@ -41,6 +42,7 @@ def test_the_table_page_on_a_phone_follows_a_move_without_reloading(browser, aba
         assert phone.navigations == 1  # the page was never reloaded
         phone.shot("table-phone-after-move.png")
         phone.close()
+        assert_no_english(browser, base)  # the game as it stands, in German and French
 
 
 def test_the_table_page_says_how_to_put_a_wrong_move_back(browser, abalone):

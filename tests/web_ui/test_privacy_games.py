@@ -132,9 +132,13 @@ def test_no_seat_receives_another_seats_hand_in_a_real_game(game, variant, plies
             status, body = table.get("/api/join")
             assert status == 200
             phones = {}
-            for entry in body["seats"]:
+            for k, entry in enumerate(body["seats"]):
                 phone = Browser(base)
                 assert phone.get(entry["url"].removeprefix(base))[0] == 200
+                # The players speak German and French (the table English): the words each
+                # phone gets are its own language's, and they must leak no more than codes.
+                lang = ("de", "fr")[k % 2]
+                assert phone.post("/api/lang", {"lang": lang}) == (200, {"lang": lang})
                 phone.stream("/api/seat/events")
                 phones[entry["seat"]] = phone
             play(service, truth, table, phones, plies, random.Random(f"{game}{variant}"), pace)
@@ -144,8 +148,10 @@ def test_no_seat_receives_another_seats_hand_in_a_real_game(game, variant, plies
             for phone in phones.values():
                 phone.streams[0].until(lambda e: e.kind == "state" and int(e.id) >= final)
             received = {None: table.seen + [e.data for e in table_stream.log]}
-            for seat, phone in phones.items():
+            for k, (seat, phone) in enumerate(phones.items()):
                 received[seat] = phone.seen + [e.data for e in phone.streams[0].log]
+                states = [as_json(e.data) for e in phone.streams[0].log if e.kind == "state"]
+                assert states and states[-1]["lang"] == ("de", "fr")[k % 2]
                 phone.close()
             table.close()
         assert service.table.public()["ply"] >= plies // 2  # the game really went on
