@@ -4,6 +4,14 @@
 BL.defineGame("abalone", () => {
   const { _, n_ } = BL;
   const hooks = {
+    /* The simulated board's hands, said with marbles (the generic words say "piece"). */
+    simHelp(s) {
+      if (s.status === "setup") return null;
+      if (((s.sim || {}).lifted || []).length) {
+        return _("Tap the cell where the marble goes (or another marble to pick that up too). A marble pushed off goes to its tray.");
+      }
+      return _("Tap a marble to pick it up, then the cell where it goes. A move that could still grow waits a moment: press End turn when you are done.");
+    },
     /* What the table sees beside the board: marbles pushed off, marbles still to place. */
     tableInfo(box, s) {
       const view = s.view || {};

@@ -292,6 +292,14 @@ BL.defineGame("rhombus", () => {
       chip.style.background = BL.pieceColour(s, kind);
       return chip;
     },
+    /* The simulated board's hands, said with the game's pieces on its squares. */
+    simHelp(s) {
+      if (s.status === "setup") return null;
+      if (((s.sim || {}).lifted || []).length) {
+        return _("Tap the square where the piece goes, a reserve to put it back there, or out of play when it is eliminated.");
+      }
+      return _("Tap one of the pieces on the board (or in a reserve) to pick it up, then the square where it goes. A move that could still grow waits a moment: press End turn when you are done.");
+    },
     tableInfo(box, s) { tableInfo(box, s); },
     moveWords(move, s) { return moveWords(move, s); },
     choiceWords(move, s) { return moveWords(move, s); },
