@@ -418,6 +418,17 @@ def _may_grow(ctx: Context, prog: Carry, came: int, not_own: int, same: int | No
         # Every piece has left and must end on ``came``, and none can be added or taken:
         # the board can only read ``same``.
         return False
+    others = ctx.blockers | ctx.foes
+    if not prog.kills and others & ~same == 0:
+        # No other piece is taken, so the mover's pieces after (as many as now, and the
+        # pieces brought in) must hold ``came`` and differ from its squares in ``same``:
+        # as many as those, they need one square more than ``came``.
+        mine = (same & ~others).bit_count()
+        least = came.bit_count()
+        pieces = ctx.own.bit_count()
+        if not any(count >= (least + 1 if count == mine else least)
+                   for count in range(pieces, pieces + entries + 1)):
+            return False
     # Reading as more needs one more square to change than these; a move changes two
     # squares at most (a kill keeps its square full), an entry one.
     return (not_own | came).bit_count() < 2 * len(prog.movers) + entries

@@ -502,6 +502,49 @@ def test_the_aimed_searches_in_built_positions(variant):
         check_aimed(state, rng, 6)
 
 
+def check_may_grow(state, rng: random.Random, tries: int) -> int:
+    """A carry said to have no outcome that reads as more than a move on its way
+    (``finder._may_grow``) has none among its listed outcomes; how many it said so of."""
+    from controller.rules.rhombus.aimed import Aim
+    from controller.rules.rhombus.finder import _may_grow
+    if G.outcome(state) is not None:
+        return 0
+    ctx, listed = carries(state)
+    occupied = ctx.own | ctx.blockers | ctx.foes
+    said = 0
+    for prog, outs in listed:
+        pool = sorted(outs)
+        for _ in range(tries if pool else 0):
+            after, _, _ = rng.choice(pool)
+            gone = subset(rng, ctx.own & ~after)
+            came = subset(rng, after & ~ctx.own & ~ctx.foes)  # as the session asks
+            if rng.random() < 0.5:  # as much filled as emptied, as a move at rest reads
+                came = sum(bits(came)[:gone.bit_count()])
+                gone = sum(bits(gone)[:came.bit_count()])
+            same = occupied ^ (gone | came)
+            if not _may_grow(ctx, prog, came, gone, same):
+                said += 1
+                aim = Aim(came, gone, 0, (1 << 25) - 1, 0, 1 << 30, same)
+                assert not fitting(ctx, aim, outs), (G.position_text(state), prog,
+                                                      names(gone), names(came))
+    return said
+
+
+@SETTINGS
+@given(positions)
+def test_a_carry_said_not_to_grow_has_no_listed_outcome_that_does(pos):
+    state, rng = pos
+    check_may_grow(state, rng, 8)
+
+
+def test_a_carry_said_not_to_grow_in_built_positions():
+    from boardlight.bench.rhombus_rules import built_positions
+    rng = random.Random(5)
+    said = sum(check_may_grow(state, rng, 8) for variant in VARIANTS
+               for state in built_positions(variant, 10, 13))
+    assert said  # the cut is asked and used
+
+
 def test_a_piece_on_the_board_from_nowhere_is_looked_for_among_entries_first():
     # Nothing emptied and a square filled: only a piece from the reserve can explain it, so
     # the actions that bring one in come before the thousands that move a piece there.
