@@ -61,11 +61,25 @@ class SessionTimes:
                     f"max {max(xs) * ms:.2f} ms")
 
         worst_q = max(self.cpu_by_question.items(), key=lambda kv: max(kv[1]))
+        stages = ", ".join(f"{stage} {pct(xs, 99) * ms:.2f} ms"
+                           for stage, xs in self.cpu_by_stage().items())
         return (f"{label}: session ready in max {max(self.ready) * ms:.2f} ms (CPU "
                 f"{max(self.cpu_ready) * ms:.2f} ms); all questions of one reading "
                 f"({len(self.per_reading)} readings, cold): {spread(self.per_reading)}; CPU "
                 f"{spread(self.cpu_per_reading)} (slowest question: {worst_q[0]}, CPU "
-                f"{max(worst_q[1]) * ms:.2f} ms)")
+                f"{max(worst_q[1]) * ms:.2f} ms); CPU p99 per stable reading: {stages}")
+
+    def cpu_by_stage(self) -> dict[str, list[float]]:
+        """The CPU seconds of each stable reading on the way to a move (a piece lifted, half
+        the move, the move at rest: the session asks its questions of each as it comes),
+        per move: the questions' times added up by the stage their name starts with."""
+        stages: dict[str, list[float]] = {}
+        for name, took in self.cpu_by_question.items():
+            stage = name.split(":")[0]
+            found = stages.setdefault(stage, [0.0] * len(took))
+            for i, t in enumerate(took):
+                found[i] += t
+        return stages
 
 
 def _timed(times: SessionTimes, name: str, fn: Callable[[], Any]) -> tuple[float, float]:

@@ -22,7 +22,14 @@ def test_the_session_figures_of_a_flush_position():
         assert abs(sum(reading) - sum(sum(v) for v in by_question.values())) < 1e-9
     assert set(times.by_question) >= {"lifted: hints", "lifted: moving", "at rest: legal reading",
                                       "at rest: public reading", "at rest: can grow"}
+    # Each stable reading's questions, added up: together they are the reading's figure.
+    stages = times.cpu_by_stage()
+    assert set(stages) == {"lifted", "half", "at rest"}
+    for i, total in enumerate(times.cpu_per_reading):
+        assert abs(sum(xs[i] for xs in stages.values()) - total) < 1e-9
     line = times.line("formation")
+    assert re.search(r"CPU p99 per stable reading: lifted [\d.]+ ms, half [\d.]+ ms, "
+                     r"at rest [\d.]+ ms$", line)
     assert re.search(r"session ready in max [\d.]+ ms \(CPU [\d.]+ ms\); .* p50 [\d.]+ ms, "
                      r"p99 [\d.]+ ms, max [\d.]+ ms; CPU p50 [\d.]+ ms, p99 [\d.]+ ms", line)
 
