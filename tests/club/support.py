@@ -192,8 +192,7 @@ def carry_out(service: Service, text: str, rng: random.Random) -> None:
     seat = session.to_move
     move = next(m for m in game.legal_moves(state) if game.move_text(m) == text)
     fp = next(f for f in session.index.footprints if f.text == text)
-    # (read defensively: the session's internals are being reworked)
-    declared = getattr(session, "declared_move", {}).get(seat or "") == text
+    declared = session.declarations(seat).move == text
     twins = [f for f in session.index.footprints if f.diff == fp.diff and f is not fp]
     if not fp.diff or (twins and not declared):
         service.phone(seat, {"type": "move", "move": text})
