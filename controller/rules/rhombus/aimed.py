@@ -713,7 +713,8 @@ def ends_toward(search: Search, enough: int, patience: int = 40,
     if search.bounds is not None:
         dealt = dealt_ends(search.bounds, ctx.own,
                            ctx.corner if prog.nines and ctx.reserve else 0, prog.movers,
-                           search.need, search.forbid, entries=min(prog.nines, ctx.reserve))
+                           search.need, search.forbid, entries=min(prog.nines, ctx.reserve),
+                           blocking=True)
         if dealt is not None:
             want &= dealt
     while want:  # the rest, square by square

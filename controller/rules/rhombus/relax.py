@@ -113,7 +113,7 @@ class Bounds:
 
 def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...],
                need: int, forbid: int, most: int = 400, also: int = 0,
-               entries: int = 1) -> int | None:
+               entries: int = 1, blocking: bool = False) -> int | None:
     """The squares a piece could end on by some dealing of the move cards ``movers`` to the
     mover's ``pieces`` (and, with ``corner``, to the ``entries`` pieces that may come in
     there, one after another), each card
@@ -125,7 +125,8 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
     in each other's way here).  Unlike ``Bounds.within`` it knows that
     one card moves one piece: two squares that each need the one Q of the hand are not
     both filled.  ``also``: and one more piece ends on a square of it.  None when there are
-    more than ``most`` dealings to try."""
+    more than ``most`` dealings to try.  ``blocking``: a piece dealt no card stands in the
+    others' way all along (it never moves), which takes a reach of their own per dealing."""
     tokens = [1 << i for i in range(25) if pieces >> i & 1]
     entry = len(tokens)  # the pieces that may come in: from this index on
     if corner & bounds.open:
@@ -150,6 +151,7 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
             mine[cards] = found
         ends.append(mine)
     out = 0
+    around: dict[tuple[int, int, int], int] = {}
     need_all, also_all = need, also
     dealt = [0] * len(tokens)
     for deal in product(range(len(tokens)), repeat=len(movers)):
@@ -166,7 +168,11 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
         where = []
         for t in range(len(tokens)):
             if dealt[t]:
-                end = ends[t][dealt[t]] & ~forbid & ~still
+                if blocking and still:
+                    end = _ends_around(bounds, tokens[t], movers, dealt[t], still, around)
+                else:
+                    end = ends[t][dealt[t]]
+                end &= ~forbid & ~still
                 if not end:
                     break
                 where.append(end)
@@ -195,6 +201,30 @@ def dealt_ends(bounds: Bounds, pieces: int, corner: int, movers: tuple[int, ...]
                     if _fill(others, need ^ square, also):
                         out |= square
     return out
+
+
+def _ends_around(bounds: Bounds, token: int, movers: tuple[int, ...], cards: int, still: int,
+                 memo: dict[tuple[int, int, int], int]) -> int:
+    """Where a piece on ``token`` may end with exactly the cards ``cards`` (a mask of
+    positions in ``movers``), in some order, on the relaxed board with the squares ``still``
+    closed."""
+    key = (token, cards, still)
+    found = memo.get(key)
+    if found is None:
+        if not cards:
+            found = token
+        else:
+            found = 0
+            ok = bounds.open & ~still
+            rest = cards
+            while rest:
+                card = rest & -rest
+                rest ^= card
+                before = _ends_around(bounds, token, movers, cards ^ card, still, memo)
+                if before:
+                    found |= spread(before, movers[card.bit_length() - 1], ok)
+        memo[key] = found
+    return found
 
 
 def _fill(where: list[int], need: int, also: int = 0) -> bool:

@@ -419,6 +419,11 @@ def check_aimed(state, rng: random.Random, tries: int) -> None:
                                else 0, prog.movers, aim.need, aim.forbid, most=10**6,
                                entries=min(prog.nines, ctx.reserve))
             assert dealt is not None and lit & ~dealt == 0, (G.position_text(state), prog, aim)
+            # Nor when the pieces dealt no card stand in the others' way.
+            dealt = dealt_ends(bounds, ctx.own, ctx.corner if prog.nines and ctx.reserve
+                               else 0, prog.movers, aim.need, aim.forbid, most=10**6,
+                               entries=min(prog.nines, ctx.reserve), blocking=True)
+            assert dealt is not None and lit & ~dealt == 0, (G.position_text(state), prog, aim)
             more = Search(ctx, prog, aim, {}, bounds).more
             if more:  # and one more piece ends outside the board's reading (growing)
                 dealt = dealt_ends(bounds, ctx.own, ctx.corner if prog.nines and ctx.reserve
