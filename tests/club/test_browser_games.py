@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from babel.messages.pofile import read_po
 
 from club.director import Director
 from club.server import ClubServer
@@ -22,7 +21,7 @@ from club.web import create_club_app
 from controller.rules import find_game
 from tests.club.support import PlayersPace, Watch, broker, carry_out, club_board
 from tests.web_ui.browser import INTERNAL, PHONE, TV, Phone, launch
-from web_ui.i18n import DIRECTORY
+from tests.web_ui.english import english_patterns, shown
 from web_ui.server import WebServer
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(
@@ -33,44 +32,15 @@ BOARDS = [
     ("table-1", "abalone", "belgian-daisy", 3, "svg polygon.cell"),
     ("table-2", "crosswise", "two-player", 3, "svg .cw-tile-art"),
     ("table-3", "drhombix", "cuckoo-triangle", 3, "svg .dx-base"),
-    ("table-4", "plimus", "two-player", 0, "svg .pl-node"),  # (the hand steps of a Plimus
-    # move do not all reach the simulated board from carry_out yet: its drawing, no moves)
+    ("table-4", "plimus", "two-player", 0, "svg .pl-node"),  # (a Plimus jump carried out by
+    # carry_out under this test's paced clock does not settle yet: its drawing, no moves)
     ("table-5", "rhombus", "two-player", 2, "svg .rh-pawn"),
 ]
 NAMES = {"table-1": {"b": "Ann", "w": "Bob"}, "table-2": {"green": "Cat", "orange": "Dan"}}
 
-PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
-SHOWN = """() => {
-  const out = [document.body.innerText];
-  for (const n of document.querySelectorAll("[aria-label], [title], [placeholder]")) {
-    if (n.closest("[hidden]")) continue;
-    out.push(n.getAttribute("aria-label") || "", n.getAttribute("title") || "",
-             n.getAttribute("placeholder") || "");
-  }
-  return out.join("\\n");
-}"""
-
-
 def english_left(text: str, lang: str) -> list[str]:
-    """The catalog's English messages (two English words of their own at least, so that a
-    name or a word both languages share is not taken for English) found in ``text``."""
-    with open(DIRECTORY / lang / "LC_MESSAGES" / "messages.po", "rb") as f:
-        catalog = read_po(f)
-    found = []
-    for m in catalog:
-        if not m.id:
-            continue
-        ids = m.id if isinstance(m.id, (tuple, list)) else (m.id,)
-        strings = m.string if isinstance(m.string, (tuple, list)) else (m.string,)
-        for english in ids:
-            if english in strings or "<" in english:
-                continue
-            if len(re.findall(r"[A-Za-z]{2,}", PLACEHOLDER.sub(" ", english))) < 2:
-                continue
-            parts = [re.escape(p) for p in PLACEHOLDER.split(english)[::2]]
-            if re.search(r".{1,80}?".join(parts), text):
-                found.append(english)
-    return found
+    """The catalog's English messages found in ``text`` (``tests/web_ui/english.py``)."""
+    return [english for english, pattern in english_patterns(lang) if pattern.search(text)]
 
 
 def play(service: Any, plies: int, rng: random.Random, pace: PlayersPace) -> list[str]:
@@ -96,10 +66,6 @@ def play(service: Any, plies: int, rng: random.Random, pace: PlayersPace) -> lis
             wait_until(service.table, lambda s, ply=ply: s["ply"] > ply, timeout=5)
         done.append(text)
     return done
-
-
-def shown(page: Any) -> str:
-    return " ".join(page.evaluate(SHOWN).split())
 
 
 @pytest.fixture(scope="module")
