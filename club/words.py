@@ -9,16 +9,13 @@ board's own table page shows and no more.  The pages' scripts get the messages t
 
 from __future__ import annotations
 
-import json
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Any
-
-from babel.messages.mofile import read_mo
-from babel.messages.pofile import read_po
 
 from controller.rules import find_game
 from controller.rules.base import Game
-from web_ui.i18n import DEFAULT, DIRECTORY, LANGUAGES, translator
+from web_ui.i18n import DEFAULT, LANGUAGES, translator
+from web_ui.i18n import script_catalog as web_script_catalog
 from web_ui.payloads import colours
 from web_ui.vocab import N_, game_name, level_names, piece_name, seat_name, variant_name
 
@@ -114,33 +111,7 @@ def games_menu(games: list[dict[str, Any]], lang: str) -> list[dict[str, Any]]:
     return out
 
 
-@cache
 def script_catalog(lang: str) -> str:
     """``/i18n/LANG.js`` for the club's pages: the messages of the board pages' scripts and the
-    club's own (``web_ui.i18n.script_catalog`` holds only the former)."""
-    words: dict[str, Any] = {}
-    mo = DIRECTORY / lang / "LC_MESSAGES" / "messages.mo"
-    if lang != DEFAULT and mo.exists():
-        with open(mo, "rb") as f:
-            catalog = read_mo(f)
-        sources = _script_messages()
-        for message in catalog:
-            key = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
-            if not key or key not in sources or not message.string:
-                continue
-            words[key] = list(message.string) if isinstance(message.string, (tuple, list)) \
-                else message.string
-    body = json.dumps({"lang": lang, "words": words}, ensure_ascii=False,
-                      separators=(",", ":"), sort_keys=True)
-    return f"window.BL_LANG = {body};\n"
-
-
-@cache
-def _script_messages() -> frozenset[str]:
-    with open(DIRECTORY / "messages.pot", "rb") as f:
-        template = read_po(f)
-    out: set[str] = set()
-    for message in template:
-        if any(path.startswith(SCRIPT_SOURCES) for path, _ in message.locations):
-            out.add(str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id))
-    return frozenset(out)
+    club's own (``web_ui.i18n.script_catalog`` over both folders)."""
+    return web_script_catalog(lang, SCRIPT_SOURCES)

@@ -56,18 +56,18 @@ def translator(lang: str) -> NullTranslations:
 
 
 @cache
-def script_catalog(lang: str) -> str:
-    """``/i18n/LANG.js``: the page scripts' messages in ``lang`` (msgid -> text, or the list
-    of plural forms), and the language's code for ``Intl``."""
+def script_catalog(lang: str, sources: tuple[str, ...] = JS_SOURCES) -> str:
+    """``/i18n/LANG.js``: the messages of the page scripts under ``sources`` in ``lang``
+    (msgid -> text, or the list of plural forms), and the language's code for ``Intl``."""
     words: dict[str, Any] = {}
     mo = DIRECTORY / lang / "LC_MESSAGES" / "messages.mo"
     if lang != DEFAULT and mo.exists():
         with open(mo, "rb") as f:
             catalog = read_mo(f)
-        sources = _script_messages()
+        wanted = _script_messages(sources)
         for message in catalog:
             key = message.id[0] if isinstance(message.id, (tuple, list)) else message.id
-            if not key or key not in sources or not message.string:
+            if not key or key not in wanted or not message.string:
                 continue
             words[key] = list(message.string) if isinstance(message.string, (tuple, list)) \
                 else message.string
@@ -77,14 +77,15 @@ def script_catalog(lang: str) -> str:
 
 
 @cache
-def _script_messages() -> frozenset[str]:
-    """The msgids whose source is a page script (from the template catalog's locations)."""
+def _script_messages(sources: tuple[str, ...]) -> frozenset[str]:
+    """The msgids whose source is a page script under ``sources`` (from the template catalog's
+    locations)."""
     from babel.messages.pofile import read_po
     with open(DIRECTORY / "messages.pot", "rb") as f:
         template = read_po(f)
     out: set[str] = set()
     for message in template:
-        if any(path.startswith(JS_SOURCES) for path, _ in message.locations):
+        if any(path.startswith(sources) for path, _ in message.locations):
             out.add(str(message.id[0] if isinstance(message.id, (tuple, list)) else message.id))
     return frozenset(out)
 
