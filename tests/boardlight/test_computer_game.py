@@ -18,6 +18,7 @@ from boardlight.service import Service, ServiceOptions
 from controller.session import lights as L
 from controller.session.handplan import hand_steps
 from controller.session.session import SessionConfig
+from tests.support import hand
 from tests.support.clocks import TableClock
 from tests.support.waiting import wait_until
 
@@ -25,26 +26,8 @@ FAST = SessionConfig(settle=0.25, settle_min=0.2)
 
 
 def carry_out(service: Service, text: str, rng: random.Random) -> None:
-    """Do move ``text`` on the simulated board as a hand would (declaring on the phone what
-    no sensor sees, as a player does)."""
-    session = service.runner.session
-    game, state = session.game, session.state
-    seat = session.to_move
-    move = next(m for m in game.legal_moves(state) if game.move_text(m) == text)
-    fp = next(f for f in session.index.footprints if f.text == text)
-    declared = session.declarations(seat).move == text
-    twins = [f for f in session.index.footprints if f.diff == fp.diff and f is not fp]
-    if not fp.diff or (twins and not declared):
-        # No sensor sees it, or the reading cannot tell it from another move (a Plimus
-        # stone or a whole double leaving an unsensed pole): the phone says which.
-        service.phone(seat, {"type": "move", "move": text})
-        if not fp.diff:
-            return
-    elif fp.facets and not declared:
-        service.phone(seat, {"type": "declare", "facets": dict(fp.facets)})
-    by_hand(service, game.effect(state, move), game.layout(state), rng)
-    if session.index.extensions(fp) or fp.touched - fp.changed:
-        service.press("end-turn")
+    """Do move ``text`` on the simulated board as a hand would, at the table clock's pace."""
+    hand.carry_out(service, text, rng, by_hand)
 
 
 def by_hand(service: Service, effect: Any, before: Any, rng: random.Random) -> None:

@@ -24,6 +24,7 @@ from club.mqtt import BrokerURL
 from club.publisher import BoardPublisher, ClubSettings
 from club.server import ClubServer
 from controller.session.session import SessionConfig
+from tests.support import hand
 
 MOSQUITTO = next((p for p in ("/usr/sbin/mosquitto", shutil.which("mosquitto") or "")
                   if p and Path(p).exists()), None)
@@ -183,26 +184,18 @@ def play_random(service: Service, plies: int, rng: random.Random,
 
 
 def carry_out(service: Service, text: str, rng: random.Random) -> None:
-    """Do move ``text`` on the simulated board as a hand would, declaring on the phone what
-    no sensor sees (as a player does), each step read by the sensors before the next."""
+    """Do move ``text`` on the simulated board as a hand would, each step read by the sensors
+    before the next (in real time)."""
+    hand.carry_out(service, text, rng, _by_hand)
+
+
+def _by_hand(service: Service, effect: Any, before: Any, rng: random.Random) -> None:
     from controller.session.handplan import hand_steps
 
-    session = service.runner.session
-    game, state = session.game, session.state
-    seat = session.to_move
-    move = next(m for m in game.legal_moves(state) if game.move_text(m) == text)
-    fp = next(f for f in session.index.footprints if f.text == text)
-    declared = session.declarations(seat).move == text
-    twins = [f for f in session.index.footprints if f.diff == fp.diff and f is not fp]
-    if not fp.diff or (twins and not declared):
-        service.phone(seat, {"type": "move", "move": text})
-        if not fp.diff:
-            return
-    elif fp.facets and not declared:
-        service.phone(seat, {"type": "declare", "facets": dict(fp.facets)})
     assert service.sim is not None
+    session = service.runner.session
     sensors = set(service.sim.spec.sensors)
-    for step in hand_steps(game.effect(state, move), rng, before=game.layout(state)):
+    for step in hand_steps(effect, rng, before=before):
         if step.action == "lift":
             service.sim_lift(step.position)
         else:
@@ -214,8 +207,6 @@ def carry_out(service: Service, text: str, rng: random.Random) -> None:
             while session.reading.get(step.position) != service.sim.value(step.position):
                 assert time.monotonic() < until, f"the board never read {step}"
                 version = service.table.wait_for(version, 0.01)
-    if session.index.extensions(fp) or fp.touched - fp.changed:
-        service.press("end-turn")
 
 
 def eventlog_units(service: Service, game_id: int) -> list[tuple[int, str, int, str | None]]:
