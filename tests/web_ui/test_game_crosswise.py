@@ -11,10 +11,8 @@ a tablet and a TV.  Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import time
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
@@ -27,11 +25,10 @@ from tests.web_ui.browser import (
     Phone,
     fits,
     internal_words,
-    piece_is_seen,
-    position,
 )
 from tests.web_ui.conftest import FAST
 from tests.web_ui.english import assert_no_english
+from tests.web_ui.games import Pace, check_board, named, played, tap
 from tests.web_ui.support import serving, wait_until
 
 pytestmark = pytest.mark.slow
@@ -57,20 +54,6 @@ def start_position(board: str, hands: list[str], used: str = "-") -> str:
 START = start_position("....../..5.../.6..6./..13../...4../1.....", ["134M", "22SS"])
 
 
-class Pace:
-    """The session's clock: real time plus the breath players take between turns (the test's
-    hands are machine-fast; a move right after the last one would read as amending it)."""
-
-    def __init__(self) -> None:
-        self.paused = 0.0
-
-    def __call__(self) -> float:
-        return time.monotonic() + self.paused
-
-    def breathe(self) -> None:
-        self.paused += 3.0
-
-
 @pytest.fixture
 def game() -> Iterator[tuple[Service, Pace]]:
     pace = Pace()
@@ -79,25 +62,6 @@ def game() -> Iterator[tuple[Service, Pace]]:
     wait_until(service.table, lambda s: s["status"] == "playing")
     yield service, pace
     service.stop()
-
-
-def named(page: Any, label: str) -> Any:
-    """The board position named ``label``, lit or not (the last move stays lit)."""
-    return position(page, label).or_(position(page, f"{label}, lit"))
-
-
-def in_view(page: Any, pos: str) -> None:
-    """Scroll ``pos`` to the middle of the screen (a phone's board is below its cards)."""
-    page.locator(f'#board [data-pos="{pos}"]').evaluate("n => n.scrollIntoView({block: 'center'})")
-
-
-def tap(page: Any, pos: str) -> None:
-    page.locator(f'#board [data-pos="{pos}"]').click()
-
-
-def played(service: Service, ply: int, text: str) -> None:
-    snap = wait_until(service.table, lambda s: s["ply"] >= ply, timeout=5)
-    assert snap["moves"][-1]["move"] == text
 
 
 def names_on_board(service: Service) -> dict[str, str]:
@@ -112,15 +76,6 @@ def names_on_board(service: Service) -> dict[str, str]:
             place = f"{NAMES[kind]} place {n}"
         out[pos] = f"{place}: {NAMES[stack[-1]]}"
     return out
-
-
-def check_page(page: Any, service: Service) -> None:
-    from playwright.sync_api import expect
-    for pos, label in names_on_board(service).items():
-        expect(named(page, label)).to_have_count(1)
-        in_view(page, pos)
-        assert piece_is_seen(page, pos), f"{pos} ({label}) is hidden"
-    assert internal_words(page) == []
 
 
 @pytest.mark.parametrize("lang", ["en"])
@@ -219,18 +174,18 @@ def test_crosswise_is_played_through_its_pages(browser, game, lang):
         expect(tpage.locator("#recent li").first).to_contain_text("sun tile on c6")
         expect(tpage.locator("#extras")).to_contain_text("1 move tile")
         expect(tpage.locator("#extras")).to_contain_text("1 swap tile")
-        check_page(tpage, service)
+        check_board(tpage, names_on_board(service))
         assert fits(tpage)
         table.shot(f"crosswise-{lang}-table-tablet.png", full=False)
         for page in (gpage, opage):
             assert internal_words(page) == []
-            check_page(page, service)
+            check_board(page, names_on_board(service))
         green.shot(f"crosswise-{lang}-green-phone.png")
         orange.shot(f"crosswise-{lang}-orange-phone.png")
         tv = Phone(browser, base, lang, **TV)
         tvpage = tv.open("/")
         expect(named(tvpage, "c6: sun tile")).to_have_count(1)
-        check_page(tvpage, service)
+        check_board(tvpage, names_on_board(service))
         assert fits(tvpage)
         tv.shot(f"crosswise-{lang}-table-tv.png", full=False)
         for phone in (table, green, orange, tv):

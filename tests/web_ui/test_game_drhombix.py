@@ -14,14 +14,12 @@ centre; no page shows internal data; the board fits a tablet and a TV.  Screensh
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from boardlight.service import Service, ServiceOptions
-from controller.session.session import SessionConfig
 from tests.web_ui.browser import (
     SMALL_PHONE,
     TABLET,
@@ -29,31 +27,16 @@ from tests.web_ui.browser import (
     Phone,
     fits,
     internal_words,
-    piece_is_seen,
-    position,
 )
 from tests.web_ui.english import assert_no_english
+from tests.web_ui.games import SESSION, Pace, check_board, named, played, tap_answered
 from tests.web_ui.support import serving, wait_until
 
 pytestmark = pytest.mark.slow
 
-SESSION = SessionConfig(settle=0.6, settle_min=0.4)
 PIECES = {"w": "white piece", "b": "black piece", "o": "piece"}
 ZONES = {"reserve-w": "White's reserve", "reserve-b": "Black's reserve",
          "taken-first": "taken by First player", "taken-second": "taken by Second player"}
-
-
-class Pace:
-    """The session's clock: real time plus the breath players take between turns."""
-
-    def __init__(self) -> None:
-        self.paused = 0.0
-
-    def __call__(self) -> float:
-        return time.monotonic() + self.paused
-
-    def breathe(self) -> None:
-        self.paused += 3.0
 
 
 @pytest.fixture
@@ -73,23 +56,6 @@ def start() -> Iterator[Any]:
         service.stop()
 
 
-def named(page: Any, label: str) -> Any:
-    """The board position named ``label``, lit or not (the last move stays lit)."""
-    return position(page, label).or_(position(page, f"{label}, lit"))
-
-
-def tap(page: Any, pos: str) -> None:
-    """A hand on the simulated board: each tap waits for the board's answer, as a hand waits
-    for the piece to come up before it moves on."""
-    with page.expect_response(lambda r: "/api/sim/" in r.url):
-        page.locator(f'#board [data-pos="{pos}"]').click()
-
-
-def played(service: Service, ply: int, text: str) -> None:
-    snap = wait_until(service.table, lambda s: s["ply"] >= ply, timeout=5)
-    assert snap["moves"][-1]["move"] == text
-
-
 def board_names(service: Service) -> dict[str, str]:
     """Every position with pieces, and the accessible name it must have."""
     out = {}
@@ -100,16 +66,6 @@ def board_names(service: Service) -> dict[str, str]:
         else:
             out[pos] = f"{pos}, level {pos[0]}: {PIECES[stack[-1]]}"
     return out
-
-
-def check_board(page: Any, service: Service) -> None:
-    from playwright.sync_api import expect
-    for pos, label in board_names(service).items():
-        expect(named(page, label)).to_have_count(1)
-        page.locator(f'#board [data-pos="{pos}"]').evaluate(
-            "n => n.scrollIntoView({block: 'center'})")
-        assert piece_is_seen(page, pos), f"{pos} ({label}) is hidden"
-    assert internal_words(page) == []
 
 
 @pytest.mark.parametrize("lang", ["en"])
@@ -136,21 +92,21 @@ def test_the_cuckoo_game_is_played_through_its_pages(browser, start, lang):
         table.shot(f"drhombix-{lang}-table-tablet-start.png", full=False)
 
         # 1-2. White places at the table, Black on the phone's board.
-        tap(tpage, "reserve-w")
-        tap(tpage, "0a1")
+        tap_answered(tpage, "reserve-w")
+        tap_answered(tpage, "0a1")
         played(service, 1, "+0a1")
         expect(tpage.locator("#last-move")).to_have_text(
             "Last move: from the reserve to 0a1 by White")
         pace.breathe()
-        tap(bpage, "reserve-b")
-        tap(bpage, "0b1")
+        tap_answered(bpage, "reserve-b")
+        tap_answered(bpage, "0b1")
         played(service, 2, "+0b1")
         pace.breathe()
 
         # 3. White closes a sandwich: the board waits for 0b1 to come off and says so, on the
         # table and on White's phone, and its light blinks, within a second.
-        tap(tpage, "reserve-w")
-        tap(tpage, "0c1")
+        tap_answered(tpage, "reserve-w")
+        tap_answered(tpage, "0c1")
         waiting = "To finish White's move: take the piece off 0b1."
         expect(tpage.locator(".prompt")).to_contain_text(waiting, timeout=1000)
         expect(wpage.locator(".prompt")).to_contain_text(waiting, timeout=1000)
@@ -159,11 +115,11 @@ def test_the_cuckoo_game_is_played_through_its_pages(browser, start, lang):
         expect(tpage.locator("#sim-help")).to_contain_text("Take the captured piece off")
         table.shot(f"drhombix-{lang}-table-tablet-sandwich.png", full=False)
         white.shot(f"drhombix-{lang}-white-phone-sandwich.png")
-        tap(tpage, "0b1")
+        tap_answered(tpage, "0b1")
         played(service, 3, "+0c1")
         expect(tpage.locator(".prompt")).to_have_count(0)
         expect(tpage.locator("#sim-help")).to_contain_text("goes to White's reserve")
-        tap(tpage, "reserve-w")  # turned over, it is White's now
+        tap_answered(tpage, "reserve-w")  # turned over, it is White's now
         expect(tpage.locator("#hand .piece-chip")).to_have_count(0)
         expect(named(tpage, "White's reserve: 14 pieces")).to_have_count(1)
         expect(named(tpage, "0b1, level 0: empty")).to_have_count(1)
@@ -173,32 +129,32 @@ def test_the_cuckoo_game_is_played_through_its_pages(browser, start, lang):
         # 4-6. Black fills 0b1 again, White 0a2, Black 0b2: the seat 1a1 above them opens.
         for page, pos, ply in ((bpage, "0b1", 4), (tpage, "0a2", 5), (bpage, "0b2", 6)):
             seat = "b" if page is bpage else "w"
-            tap(page, f"reserve-{seat}")
-            tap(page, pos)
+            tap_answered(page, f"reserve-{seat}")
+            tap_answered(page, pos)
             played(service, ply, f"+{pos}")
             pace.breathe()
         expect(named(tpage, "1a1, level 1: empty")).to_be_visible()
         expect(tpage.locator('#board [data-pos="1b1"]')).to_have_attribute("visibility", "hidden")
 
         # 7. White puts a piece on the first level.
-        tap(tpage, "reserve-w")
-        tap(tpage, "1a1")
+        tap_answered(tpage, "reserve-w")
+        tap_answered(tpage, "1a1")
         played(service, 7, "+1a1")
         expect(named(tpage, "1a1, level 1: white piece")).to_have_count(1)
         expect(tpage.locator("#recent li")).to_have_count(7)
         expect(tpage.locator("#recent li").nth(2)).to_contain_text("from the reserve to 0c1")
         expect(wpage.locator("#declare")).to_be_hidden()  # every move here is seen
 
-        check_board(tpage, service)
+        check_board(tpage, board_names(service))
         assert fits(tpage)
         table.shot(f"drhombix-{lang}-table-tablet.png", full=False)
         for page in (wpage, bpage):
-            check_board(page, service)
+            check_board(page, board_names(service))
         white.shot(f"drhombix-{lang}-white-phone.png")
         black.shot(f"drhombix-{lang}-black-phone.png")
         tv = Phone(browser, base, lang, **TV)
         tvpage = tv.open("/")
-        check_board(tvpage, service)
+        check_board(tvpage, board_names(service))
         assert fits(tvpage)
         tv.shot(f"drhombix-{lang}-table-tv.png", full=False)
         for phone in (table, white, black, tv):
@@ -217,26 +173,27 @@ def test_the_ant_game_puts_what_each_player_takes_in_their_taken_area(browser, s
         tpage = table.open("/")
         fpage = first.open(f"/join/{tokens.token('first')}")
         expect(tpage.locator("#turn")).to_have_text("First player to move")
-        check_board(tpage, service)  # the full pyramid: every piece of every level in sight
+        # The full pyramid: every piece of every level in sight.
+        check_board(tpage, board_names(service))
         expect(named(tpage, "3a1, level 3: piece")).to_have_count(1)
         expect(named(tpage, "taken by First player: empty")).to_have_count(1)
 
         # 1. The first player takes the top piece off, into their taken area.
-        tap(tpage, "3a1")
+        tap_answered(tpage, "3a1")
         played(service, 1, "x3a1")
         expect(tpage.locator("#sim-help")).to_contain_text("taken area of First player")
         table.shot(f"drhombix-{lang}-ant-table-tablet-taken.png", full=False)
-        tap(tpage, "taken-first")
+        tap_answered(tpage, "taken-first")
         expect(named(tpage, "taken by First player: 1 piece")).to_have_count(1)
         expect(tpage.locator("#hand .piece-chip")).to_have_count(0)
         pace.breathe()
 
         # 2. The second player takes two pieces of one level off, into theirs.
-        tap(tpage, "2a1")
-        tap(tpage, "2b1")
+        tap_answered(tpage, "2a1")
+        tap_answered(tpage, "2b1")
         played(service, 2, "x2a1x2b1")
-        tap(tpage, "taken-second")
-        tap(tpage, "taken-second")
+        tap_answered(tpage, "taken-second")
+        tap_answered(tpage, "taken-second")
         expect(named(tpage, "taken by Second player: 2 pieces")).to_have_count(1)
         expect(tpage.locator("#last-move")).to_have_text(
             "Last move: took 2a1 and 2b1 off by Second player")
@@ -244,8 +201,8 @@ def test_the_ant_game_puts_what_each_player_takes_in_their_taken_area(browser, s
 
         # 3. The first player raises 1c1 into the seat 2a1, now empty and open.
         expect(named(fpage, "2a1, level 2: empty")).to_be_visible()
-        tap(tpage, "1c1")
-        tap(tpage, "2a1")
+        tap_answered(tpage, "1c1")
+        tap_answered(tpage, "2a1")
         played(service, 3, "1c1-2a1")
         expect(named(tpage, "2a1, level 2: piece")).to_have_count(1)
         extras = tpage.locator("#extras")
@@ -253,14 +210,14 @@ def test_the_ant_game_puts_what_each_player_takes_in_their_taken_area(browser, s
         expect(extras).to_contain_text("took 2 pieces off")
         expect(extras).to_contain_text("Whoever takes the last piece off loses")
 
-        check_board(tpage, service)
-        check_board(fpage, service)
+        check_board(tpage, board_names(service))
+        check_board(fpage, board_names(service))
         assert fits(tpage)
         table.shot(f"drhombix-{lang}-ant-table-tablet.png", full=False)
         first.shot(f"drhombix-{lang}-ant-first-phone.png")
         tv = Phone(browser, base, lang, **TV)
         tvpage = tv.open("/")
-        check_board(tvpage, service)
+        check_board(tvpage, board_names(service))
         assert fits(tvpage)
         tv.shot(f"drhombix-{lang}-ant-table-tv.png", full=False)
         for phone in (table, first, tv):

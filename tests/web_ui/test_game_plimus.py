@@ -15,15 +15,12 @@ they hold; no page shows internal data; the board fits a tablet and a TV.  Scree
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from boardlight.service import Service, ServiceOptions
 from controller.rules.plimus import PLIMUS
-from controller.session.session import SessionConfig
 from tests.web_ui.browser import (
     SMALL_PHONE,
     TABLET,
@@ -31,15 +28,13 @@ from tests.web_ui.browser import (
     Phone,
     fits,
     internal_words,
-    piece_is_seen,
-    position,
 )
 from tests.web_ui.english import assert_no_english
+from tests.web_ui.games import SESSION, Pace, check_board, named, played, tap_answered
 from tests.web_ui.support import serving, wait_until
 
 pytestmark = pytest.mark.slow
 
-SESSION = SessionConfig(settle=0.6, settle_min=0.4)
 # Six moves in: Blue's double on e4 (plus on top), Red's on e7 (minus on top).
 START = "rRrRrR/R2rRr/10/4(Rr)5/10/10/4(bB)5/10/b2BbB/BbBbBb SW:- SE:- NW:- NE:- blue 6"
 
@@ -51,19 +46,6 @@ FIELDS.update({BOARD.names[n]: "circle field" for n in BOARD.circles})
 SIGNS = {"+": "plus", "-": "minus"}
 
 
-class Pace:
-    """The session's clock: real time plus the breath players take between turns."""
-
-    def __init__(self) -> None:
-        self.paused = 0.0
-
-    def __call__(self) -> float:
-        return time.monotonic() + self.paused
-
-    def breathe(self) -> None:
-        self.paused += 3.0
-
-
 @pytest.fixture
 def game() -> Iterator[tuple[Service, Pace]]:
     pace = Pace()
@@ -72,24 +54,6 @@ def game() -> Iterator[tuple[Service, Pace]]:
     wait_until(service.table, lambda s: s["status"] == "playing")
     yield service, pace
     service.stop()
-
-
-def named(page: Any, label: str) -> Any:
-    """The board position named ``label``, lit or not (the last move stays lit)."""
-    return position(page, label).or_(position(page, f"{label}, lit"))
-
-
-def tap(page: Any, pos: str, times: int = 1) -> None:
-    """A hand on the simulated board: each tap waits for the board's answer, as a hand waits
-    for the piece to come up before it moves on."""
-    for _ in range(times):
-        with page.expect_response(lambda r: "/api/sim/" in r.url):
-            page.locator(f'#board [data-pos="{pos}"]').click()
-
-
-def played(service: Service, ply: int, text: str) -> None:
-    snap = wait_until(service.table, lambda s: s["ply"] >= ply, timeout=5)
-    assert snap["moves"][-1]["move"] == text
 
 
 def stone(kind: str) -> str:
@@ -110,16 +74,6 @@ def board_names(service: Service) -> dict[str, str]:
             f"double, {stone(stack[1])} on {stone(stack[0])}")
         out[pos] = f"{pos}: {what}" + (f"; {FIELDS[pos]}" if pos in FIELDS else "")
     return out
-
-
-def check_board(page: Any, service: Service) -> None:
-    from playwright.sync_api import expect
-    for pos, label in board_names(service).items():
-        expect(named(page, label)).to_have_count(1)
-        page.locator(f'#board [data-pos="{pos}"]').evaluate(
-            "n => n.scrollIntoView({block: 'center'})")
-        assert piece_is_seen(page, pos), f"{pos} ({label}) is hidden"
-    assert internal_words(page) == []
 
 
 @pytest.mark.parametrize("lang", ["en"])
@@ -157,15 +111,15 @@ def test_plimus_is_played_through_its_pages(browser, game, lang):
         blue.shot(f"plimus-{lang}-blue-phone-start.png")
 
         # 1. Blue steps its double forward at the table: both stones up, both down.
-        tap(tpage, "e4", 2)
-        tap(tpage, "e5", 2)
+        tap_answered(tpage, "e4", 2)
+        tap_answered(tpage, "e5", 2)
         played(service, 1, "e4-e5")
         expect(tpage.locator("#last-move")).to_have_text("Last move: e4 to e5 by Blue")
         pace.breathe()
 
         # 2. Red splits its double on the phone's board: the upper stone steps to f6.
-        tap(rpage, "e7")
-        tap(rpage, "f6")
+        tap_answered(rpage, "e7")
+        tap_answered(rpage, "f6")
         played(service, 2, "e7^-f6")
         expect(named(tpage, "e7: red plus stone")).to_have_count(1)
         pace.breathe()
@@ -176,10 +130,10 @@ def test_plimus_is_played_through_its_pages(browser, game, lang):
         expect(declare).to_contain_text("The stone on f6 goes into:")
         blue.shot(f"plimus-{lang}-blue-phone-capture-offered.png")
         # Blue jumps with the double over f6, takes the red stone off into pole SW ...
-        tap(tpage, "e5", 2)
-        tap(tpage, "g7", 2)
-        tap(tpage, "f6")
-        tap(tpage, "SW")
+        tap_answered(tpage, "e5", 2)
+        tap_answered(tpage, "g7", 2)
+        tap_answered(tpage, "f6")
+        tap_answered(tpage, "SW")
         # ... and is asked which pole, in words (the board cannot see into the poles).
         choose = bpage.locator(".prompt.choose")
         expect(choose).to_contain_text("Which pole did the captured stone go into?")
@@ -200,8 +154,8 @@ def test_plimus_is_played_through_its_pages(browser, game, lang):
         pace.breathe()
 
         # 4. Red steps c9 into pole NW: one possible move, confirmed on the phone.
-        tap(rpage, "c9")
-        tap(rpage, "NW")
+        tap_answered(rpage, "c9")
+        tap_answered(rpage, "NW")
         confirm = rpage.locator(".prompt.confirm")
         expect(confirm).to_contain_text("The board shows this move: c9 into pole NW.")
         red.shot(f"plimus-{lang}-red-phone-confirm.png")
@@ -210,16 +164,16 @@ def test_plimus_is_played_through_its_pages(browser, game, lang):
         expect(named(tpage, "pole NW: 1 × red plus stone")).to_have_count(1)
         expect(tpage.locator("#recent li")).to_have_count(4)
 
-        check_board(tpage, service)
+        check_board(tpage, board_names(service))
         assert fits(tpage)
         table.shot(f"plimus-{lang}-table-tablet.png", full=False)
         for page in (bpage, rpage):
-            check_board(page, service)
+            check_board(page, board_names(service))
         blue.shot(f"plimus-{lang}-blue-phone.png")
         red.shot(f"plimus-{lang}-red-phone.png")
         tv = Phone(browser, base, lang, **TV)
         tvpage = tv.open("/")
-        check_board(tvpage, service)
+        check_board(tvpage, board_names(service))
         assert fits(tvpage)
         tv.shot(f"plimus-{lang}-table-tv.png", full=False)
         for phone in (table, blue, red, tv):

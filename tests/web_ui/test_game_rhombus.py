@@ -12,31 +12,25 @@ board fits a tablet and a TV.  Screenshots go to ``test-artifacts/``.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 
 from boardlight.service import Service, ServiceOptions
 from controller.rules.rhombus.cards import SUITS, VALUES
-from controller.session.session import SessionConfig
 from tests.web_ui.browser import (
     SMALL_PHONE,
     TABLET,
     TV,
     Phone,
     fits,
-    internal_words,
-    piece_is_seen,
-    position,
 )
 from tests.web_ui.english import assert_no_english
+from tests.web_ui.games import SESSION, Pace, check_board, named, played, tap
 from tests.web_ui.support import serving, wait_until
 
 pytestmark = pytest.mark.slow
 
-SESSION = SessionConfig(settle=0.6, settle_min=0.4)
 
 
 def start_position(board: str, hands: dict[str, str], pile_first: tuple[str, ...]) -> str:
@@ -57,19 +51,6 @@ START = start_position("...bb/....b/...../r..../rr...", {"r": "QC,7D/KC", "b": "
                        ("9H", "10S"))
 
 
-class Pace:
-    """The session's clock: real time plus the breath players take between turns."""
-
-    def __init__(self) -> None:
-        self.paused = 0.0
-
-    def __call__(self) -> float:
-        return time.monotonic() + self.paused
-
-    def breathe(self) -> None:
-        self.paused += 3.0
-
-
 @pytest.fixture
 def game() -> Iterator[tuple[Service, Pace]]:
     pace = Pace()
@@ -78,25 +59,6 @@ def game() -> Iterator[tuple[Service, Pace]]:
     wait_until(service.table, lambda s: s["status"] == "playing")
     yield service, pace
     service.stop()
-
-
-def named(page: Any, label: str) -> Any:
-    """The board position named ``label``, lit or not (the last move stays lit)."""
-    return position(page, label).or_(position(page, f"{label}, lit"))
-
-
-def in_view(page: Any, pos: str) -> None:
-    """Scroll ``pos`` to the middle of the screen (a phone's board is below its cards)."""
-    page.locator(f'#board [data-pos="{pos}"]').evaluate("n => n.scrollIntoView({block: 'center'})")
-
-
-def tap(page: Any, pos: str) -> None:
-    page.locator(f'#board [data-pos="{pos}"]').click()
-
-
-def played(service: Service, ply: int, text: str) -> None:
-    snap = wait_until(service.table, lambda s: s["ply"] >= ply, timeout=5)
-    assert snap["moves"][-1]["move"] == text
 
 
 COLOURS = {"r": "red", "b": "blue"}
@@ -118,15 +80,6 @@ def board_names(service: Service) -> dict[str, str]:
             label += ", in a blockade"
         out[pos] = label
     return out
-
-
-def check_board(page: Any, service: Service) -> None:
-    from playwright.sync_api import expect
-    for pos, label in board_names(service).items():
-        expect(named(page, label)).to_have_count(1)
-        in_view(page, pos)
-        assert piece_is_seen(page, pos), f"{pos} ({label}) is hidden"
-    assert internal_words(page) == []
 
 
 @pytest.mark.parametrize("lang", ["en"])
@@ -215,17 +168,17 @@ def test_rhombus_is_played_through_its_pages(browser, game, lang):
         for name in ("9 of hearts", "6 of hearts", "8 of hearts", "6 of clubs"):
             expect(extras.locator(f'[aria-label="{name}"]')).to_have_count(1)
         expect(extras).to_contain_text("4 cards played")
-        check_board(tpage, service)
+        check_board(tpage, board_names(service))
         assert fits(tpage)
         table.shot(f"rhombus-{lang}-table-tablet.png", full=False)
         for page in (rpage, bpage):
-            check_board(page, service)
+            check_board(page, board_names(service))
         red.shot(f"rhombus-{lang}-red-phone.png")
         blue.shot(f"rhombus-{lang}-blue-phone.png")
         tv = Phone(browser, base, lang, **TV)
         tvpage = tv.open("/")
         expect(named(tvpage, "c5: blue piece")).to_have_count(1)
-        check_board(tvpage, service)
+        check_board(tvpage, board_names(service))
         assert fits(tvpage)
         tv.shot(f"rhombus-{lang}-table-tv.png", full=False)
         for phone in (table, red, blue, tv):
