@@ -198,7 +198,7 @@
       return;
     }
     for (const move of s.untraced || []) {
-      box.append(BL.el("button", { class: "button", type: "button", text: move,
+      box.append(BL.el("button", { class: "button", type: "button", text: BL.moveWords(move, s),
         onclick: () => act({ type: "move", move }) }));
     }
     $("untraced").hidden = !(s.untraced || []).length;

@@ -331,14 +331,6 @@ BL.defineGame("drhombix", () => {
       }
       return true;
     },
-
-    untraced(box, s, tools) {
-      for (const move of s.untraced || []) {
-        box.append(BL.el("button", { class: "button", type: "button", text: moveWords(move, s),
-          onclick: () => tools.act({ type: "move", move }) }));
-      }
-      return true;
-    },
   };
   return hooks;
 });

@@ -426,14 +426,6 @@ BL.defineGame("plimus", () => {
         onclick: () => { for (const k of Object.keys(picks)) delete picks[k]; tools.act({ type: "cancel" }); } }));
       return true;
     },
-
-    untraced(box, s, tools) {
-      for (const move of s.untraced || []) {
-        box.append(BL.el("button", { class: "button", type: "button", text: moveWords(move, s),
-          onclick: () => tools.act({ type: "move", move }) }));
-      }
-      return true;
-    },
   };
   return hooks;
 });
