@@ -107,11 +107,15 @@ class Board {
     try {
       label.removeAttribute("textLength");
       const room = shape.getBBox().width * 0.94;
-      if (room > 0 && label.getComputedTextLength() > room) {
+      if (!(room > 0)) return false;
+      if (label.getComputedTextLength() > room) {
         label.setAttribute("textLength", room.toFixed(1));
         label.setAttribute("lengthAdjust", "spacingAndGlyphs");
       }
-    } catch (e) { /* not rendered yet (hidden): the next update fits it */ }
+      return true;
+    } catch (e) {
+      return false;  // not rendered yet (hidden): the next update fits it
+    }
   }
 
   static zoneName(pos, state) {
@@ -243,9 +247,13 @@ class Board {
         : Board.describe(where, stack, state);
       n.g.setAttribute("aria-label", on ? BL._("%(place)s, lit", { place: said }) : said);
       if (n.zone) {
-        n.label.textContent = this.hooks.zoneName ? this.hooks.zoneName(pos, state)
+        const caption = this.hooks.zoneName ? this.hooks.zoneName(pos, state)
           : Board.zoneName(pos, state);
-        Board.fitLabel(n.label, n.g.firstChild);
+        // Measured once per caption (a measure forces the browser to lay the page out).
+        if (caption !== n.label.textContent || !n.fitted) {
+          n.label.textContent = caption;
+          n.fitted = Board.fitLabel(n.label, n.g.firstChild);
+        }
       }
     }
     if (this.hooks.updated) this.hooks.updated(state, this);
