@@ -4,6 +4,7 @@ in that language, looked for as English in what a page shows (text and accessibl
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from babel.messages.pofile import read_po
 
@@ -22,7 +23,8 @@ SHOWN = """() => {
 }"""
 
 
-def english_patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
+@cache
+def english_patterns(lang: str) -> tuple[tuple[str, re.Pattern[str]], ...]:
     """The catalog's English messages that read otherwise in ``lang``, as patterns (each
     placeholder any words); only those with two English words of their own, so that a name
     or a symbol shared by both languages is never taken for English."""
@@ -42,7 +44,7 @@ def english_patterns(lang: str) -> list[tuple[str, re.Pattern[str]]]:
                 continue
             parts = [re.escape(p) for p in PLACEHOLDER.split(english)[::2]]
             out.append((english, re.compile(r".{1,80}?".join(parts))))
-    return out
+    return tuple(out)
 
 
 def shown(page) -> str:
