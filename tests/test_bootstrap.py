@@ -6,18 +6,24 @@ runs the bootstrap, apt-get a recording script on PATH, the user id set by setpr
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# Run the bootstrap's ensure_venv() with ensurepip hidden (None in sys.modules: import fails).
-PROGRAM = ("import sys, runpy; sys.modules['ensurepip'] = None; "
-           f"b = runpy.run_path({str(ROOT / 'bootstrap.py')!r}); b['ensure_venv']()")
 
 
-def run(tmp_path: Path, *prefix: str, apt_status: int = 1) -> subprocess.CompletedProcess[str]:
+def program(bootstrap: Path) -> str:
+    """Run ``bootstrap``'s ensure_venv() with ensurepip hidden (None in sys.modules: import
+    fails)."""
+    return ("import sys, runpy; sys.modules['ensurepip'] = None; "
+            f"b = runpy.run_path({str(bootstrap)!r}); b['ensure_venv']()")
+
+
+def run(tmp_path: Path, *prefix: str, apt_status: int = 1,
+        bootstrap: Path = ROOT / "bootstrap.py") -> subprocess.CompletedProcess[str]:
     fake = tmp_path / "bin"
     fake.mkdir(exist_ok=True)
     log = tmp_path / "apt.log"
@@ -27,7 +33,7 @@ def run(tmp_path: Path, *prefix: str, apt_status: int = 1) -> subprocess.Complet
     apt.chmod(0o755)
     env = dict(os.environ, PATH=f"{fake}:{os.environ['PATH']}",
                BOARDLIGHT_VENV=str(tmp_path / "venv"))
-    return subprocess.run([*prefix, sys.executable, "-c", PROGRAM], env=env, text=True,
+    return subprocess.run([*prefix, sys.executable, "-c", program(bootstrap)], env=env, text=True,
                           capture_output=True, timeout=60, cwd=tmp_path)
 
 
@@ -46,7 +52,13 @@ def test_as_another_user_it_says_the_one_command_to_run() -> None:
     with tempfile.TemporaryDirectory() as where:
         place = Path(where)
         place.chmod(0o777)
-        result = run(place, "setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups")
+        # The checkout itself may be out of the other user's reach (a clone in mktemp -d's
+        # directory): the bootstrap runs from a copy beside the fakes.
+        bootstrap = place / "bootstrap.py"
+        shutil.copy(ROOT / "bootstrap.py", bootstrap)
+        bootstrap.chmod(0o644)
+        result = run(place, "setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                     bootstrap=bootstrap)
         assert result.returncode != 0
         assert "run 'sudo apt-get install -y python3-venv' once" in result.stderr, result.stderr
         assert not (place / "apt.log").exists() and not (place / "venv").exists()
