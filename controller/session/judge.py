@@ -30,7 +30,7 @@ from controller.physical import Value
 from controller.rules.base import Game
 from controller.session.footprints import Diff, Footprint
 from controller.session.moves import Moves
-from controller.session.turn import NOTHING, Declarations, Evidence, LastCommit
+from controller.session.turn import NO_STEPS, NOTHING, Declarations, Evidence, LastCommit, Steps
 
 TakebackMode = Literal["ask", "auto", "off"]
 
@@ -95,12 +95,12 @@ class Takeback:
 @dataclass(frozen=True, slots=True)
 class Moving:
     """On its way to a move; ``cannot``: only the table's public information allows it, the
-    mover's hand does not (said on the mover's phone alone); ``on_way``: the few moves (public
-    ones, or the one declared) a reading with a piece put down is on its way to, so that the
+    mover's hand does not (said on the mover's phone alone); ``steps``: what is left of it
+    where every move it may be making (public ones, or the one declared) agrees, so that the
     table can say what is left to do."""
 
     cannot: bool = False
-    on_way: tuple[Footprint, ...] = ()
+    steps: Steps = NO_STEPS
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +141,7 @@ def judge(moves: Moves, reading: Mapping[str, Value], evidence: Evidence,
     if guide is not None and moves.in_progress(diff, (guide,)):
         # The computer answered the previous move, which is final now (changing it takes a
         # take-back): a reading on the way to its move is that move being carried out.
-        return Moving(on_way=(guide,))
+        return Moving(steps=agreed_steps(moves, (guide,), reading))
     last = situation.last
     if last is not None:
         # A reading on its way to the next player's move is theirs, not an amendment, unless
@@ -158,7 +158,7 @@ def judge(moves: Moves, reading: Mapping[str, Value], evidence: Evidence,
         # One public move reading so is enough to know (thousands of hands may explain it).
         cannot = bool(moves.matching(diff, source="public", distinct=True)) and not \
             moves.matching(diff)
-        return Moving(cannot, on_the_way(moves, diff, situation))
+        return Moving(cannot, steps_on_the_way(moves, diff, reading, situation))
     return NoMove()
 
 
@@ -249,17 +249,18 @@ def moving(moves: Moves, diff: Diff, reading: Mapping[str, Value], situation: Si
                               keep=lambda fp: fp.move != last.footprint.move))
 
 
-def on_the_way(moves: Moves, diff: Diff, situation: Situation, most: int = 4
-               ) -> tuple[Footprint, ...]:
-    """The moves a reading with a piece put down is on its way to (the declared one, else
-    public ones, at most ``most``); none for pieces only lifted (too many to name)."""
+def steps_on_the_way(moves: Moves, diff: Diff, reading: Mapping[str, Value],
+                     situation: Situation) -> Steps:
+    """What is left of the move a reading with a piece put down is on its way to, where
+    every move it may be making agrees (the declared one, else every public one); nothing
+    for pieces only lifted (they may be going anywhere)."""
     if all(v == moves.empty for _, v in diff):
-        return ()
+        return NO_STEPS
     wanted = situation.declared.move
     declared = moves.find(wanted) if wanted else None
     if declared is not None:
-        return tuple(moves.in_progress(diff, (declared,)))
-    return tuple(moves.toward(diff, "public", first=most))
+        return agreed_steps(moves, moves.in_progress(diff, (declared,)), reading)
+    return agreed_steps(moves, moves.each_toward(diff, "public"), reading)
 
 
 def remaining(moves: Moves, fp: Footprint, reading: Mapping[str, Value]
@@ -274,10 +275,11 @@ def remaining(moves: Moves, fp: Footprint, reading: Mapping[str, Value]
     return take, put
 
 
-def steps_left(moves: Moves, on_way: Iterable[Footprint], reading: Mapping[str, Value]
-               ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """What every move a board on its way may be making still needs, where they all agree:
-    positions to clear, positions to fill (the table's words and the lights say them)."""
+def agreed_steps(moves: Moves, on_way: Iterable[Footprint], reading: Mapping[str, Value]
+                 ) -> Steps:
+    """What every move of ``on_way`` still needs on a board that reads ``reading``, where
+    they all agree (the table's words and the lights say it).  Asked lazily, it stops as soon
+    as they agree on nothing: a finder then builds no more of them."""
     take: set[str] | None = None
     put: set[str] = set()
     for fp in on_way:
@@ -287,7 +289,9 @@ def steps_left(moves: Moves, on_way: Iterable[Footprint], reading: Mapping[str, 
         else:
             take &= set(t)
             put &= set(p)
-    return tuple(sorted(take or ())), tuple(sorted(put))
+        if not take and not put:
+            return NO_STEPS
+    return Steps(tuple(sorted(take or ())), tuple(sorted(put)))
 
 
 def _computer_move(moves: Moves, situation: Situation) -> Footprint | None:

@@ -160,10 +160,15 @@ class Moves(ABC):
         """The legal move written ``text`` (as ``Game.move_text`` writes it), or None."""
 
     @abstractmethod
+    def each_toward(self, diff: Diff, source: Source = "legal") -> Iterator[Footprint]:
+        """Moves of ``source`` the board could be on its way to (``in_progress``), lazily:
+        a finder builds only as many as the caller takes."""
+
     def toward(self, diff: Diff, source: Source = "legal", first: bool | int = False,
                keep: Keep = None) -> list[Footprint]:
-        """Moves of ``source`` the board could be on its way to (``in_progress``); ``first``:
-        one is enough (a number: that many); ``keep``: only moves it accepts."""
+        """``each_toward``, as a list; ``first``: one is enough (a number: that many);
+        ``keep``: only moves it accepts."""
+        return self._take(self.each_toward(diff, source), first, keep)
 
     @abstractmethod
     def extensions(self, fp: Footprint, source: Source = "legal", first: bool = False,
@@ -233,12 +238,8 @@ class ListedMoves(Moves):
     def find(self, text: str) -> Footprint | None:
         return next((fp for fp in self.footprints if fp.text == text), None)
 
-    def toward(self, diff: Diff, source: Source = "legal", first: bool | int = False,
-               keep: Keep = None) -> list[Footprint]:
-        if not diff:
-            return []
-        return self._take(fitting(diff, self.listed(source), self.reading, self.empty),
-                          first, keep)
+    def each_toward(self, diff: Diff, source: Source = "legal") -> Iterator[Footprint]:
+        return fitting(diff, self.listed(source), self.reading, self.empty)
 
     def extensions(self, fp: Footprint, source: Source = "legal", first: bool = False,
                    facets: Mapping[str, str] | None = None) -> list[Footprint]:
@@ -296,13 +297,12 @@ class FoundMoves(Moves):
         fp = self.footprint(move)
         return fp if fp.text == text else None
 
-    def toward(self, diff: Diff, source: Source = "legal", first: bool | int = False,
-               keep: Keep = None) -> list[Footprint]:
+    def each_toward(self, diff: Diff, source: Source = "legal") -> Iterator[Footprint]:
         if not diff:
-            return []
+            return iter(())
         emptied, filled = self._occupancy(diff)
         pool = (self.footprint(m) for m in self.finder.toward(source, emptied, filled))
-        return self._take(fitting(diff, pool, self.reading, self.empty), first, keep)
+        return fitting(diff, pool, self.reading, self.empty)
 
     def extensions(self, fp: Footprint, source: Source = "legal", first: bool = False,
                    facets: Mapping[str, str] | None = None) -> list[Footprint]:

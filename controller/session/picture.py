@@ -14,7 +14,6 @@ from enum import StrEnum
 from controller.physical import Light, Value
 from controller.session import lights as L
 from controller.session.footprints import Footprint
-from controller.session.judge import steps_left
 from controller.session.moves import Moves
 from controller.session.turn import (
     Asking,
@@ -129,9 +128,9 @@ def in_progress(s: Scene) -> Picture | None:
 def _steps_left(s: Scene) -> dict[str, Light]:
     """A move on its way: what is left of it where every move it may be agrees (a captured
     piece to take off blinks, a position still to fill is steady), as the table's words say."""
-    if not isinstance(s.phase, InProgress) or not s.phase.on_way:
+    if not isinstance(s.phase, InProgress) or not s.phase.steps:
         return {}
-    take, put = steps_left(s.moves(), s.phase.on_way, s.reading)
+    take, put = s.phase.steps.take, s.phase.steps.put
     return {**L.blink_lights(put, L.STEP_PUT, s.lit), **L.blink_lights(take, L.STEP_TAKE, s.lit)}
 
 

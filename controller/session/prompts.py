@@ -15,7 +15,6 @@ from typing import Literal
 from controller.physical import Value
 from controller.session.correction import wrong_positions
 from controller.session.footprints import Diff, Footprint
-from controller.session.judge import steps_left
 from controller.session.messages import Message
 from controller.session.moves import Moves
 from controller.session.picture import Mode
@@ -164,10 +163,9 @@ def waiting(scene: PromptScene, phase: InProgress) -> Message | None:
     """What the board waits for while a move is on its way: the steps every move it may be
     still needs (a captured piece to take off, a piece to put in a pole), at once; after a
     while with nothing changing, at least that the mover is moving and what is lifted."""
-    if phase.on_way:
-        take, put = steps_left(scene.moves(), phase.on_way, scene.reading)
-        if take or put:
-            return Message.of("waiting.steps", seat=scene.seat, take=take, put=put)
+    if phase.steps:
+        return Message.of("waiting.steps", seat=scene.seat, take=phase.steps.take,
+                          put=phase.steps.put)
     if phase.stalled:
         moves = scene.moves()
         lifted = tuple(sorted(p for p, v in moves.diff_of(scene.reading) if v == moves.empty))

@@ -367,9 +367,9 @@ class GameSession(PhoneActions):
                     self._take_back(t, ply, out)
                 elif not (isinstance(phase, TakebackOffered) and phase.ply == ply):
                     self.phase = TakebackOffered(ply)
-            case J.Moving(cannot, on_way):
+            case J.Moving(cannot, steps):
                 if not isinstance(phase, Correcting):  # correction ends when the board matches
-                    self.phase = InProgress(cannot, on_way, since=t)
+                    self.phase = InProgress(cannot, steps, since=t)
             case J.NoMove():
                 if isinstance(phase, Correcting):
                     self.phase = Correcting(self._pairs_now())

@@ -87,9 +87,24 @@ class Idle:
 
 
 @dataclass(frozen=True, slots=True)
+class Steps:
+    """What is left of a move on its way, where every move the board may be making agrees:
+    positions still to clear (a captured piece to take off), positions still to fill."""
+
+    take: tuple[str, ...] = ()
+    put: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.take or self.put)
+
+
+NO_STEPS = Steps()
+
+
+@dataclass(frozen=True, slots=True)
 class InProgress:
     cannot: bool = False  # public information allows it, the mover's hand does not
-    on_way: tuple[Footprint, ...] = ()  # moves a reading with a piece put down may be making
+    steps: Steps = NO_STEPS  # what is left, where every move it may be making agrees
     since: float = 0.0    # when the board started to be on its way
     stalled: bool = False  # nothing changed for a while: the table says what it waits for
 

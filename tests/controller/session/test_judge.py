@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from controller.rules import GAMES
 from controller.rules.abalone import ABALONE
 from controller.rules.capabilities import hand_hidden
 from controller.session.judge import (
@@ -19,12 +20,14 @@ from controller.session.judge import (
     Situation,
     Takeback,
     Withdraw,
+    agreed_steps,
     judge,
 )
 from controller.session.moves import Moves, moves_of
-from controller.session.turn import NOTHING, Declarations, Evidence, LastCommit
+from controller.session.turn import NOTHING, Declarations, Evidence, LastCommit, Steps
 from hardware.simboard import default_spec
 from tests.controller.rules.abalone_positions import position
+from tests.controller.rules.random_play import played
 from tests.support.toygame import TOY
 
 SPEC = default_spec(ABALONE)
@@ -127,4 +130,35 @@ def test_a_provisional_move_undone_at_once_is_withdrawn_and_later_offered_back(s
 def test_the_computers_shown_move_on_its_way_is_moving(start):
     shown = Declarations(move="C3D3", by_computer=True)
     verdict = judge(start, read(start, C3=0), evidence("C3"), situation(start, shown))
-    assert verdict == Moving(False, (start.find("C3D3"),))
+    assert verdict == Moving(False, Steps((), ("D3",)))
+
+
+def test_what_is_left_is_said_only_where_every_move_on_the_way_agrees():
+    # Crosswise: green put the "move a tile" action tile on its pile and has not touched the
+    # board yet.  The first public moves on the way all move the tile on b2, but the action
+    # may move any tile: "take the tile off b2" would be a guess, so nothing is said.
+    game = GAMES["crosswise"]
+    state, _ = played(game, "two-player", 2, 2, dealt=True)
+    moves = moves_of(game, state, default_spec(game, "two-player"))
+    reading = read(moves, **{"used-move-1": 1})
+    diff = moves.diff_of(reading)
+    on_way = moves.toward(diff, "public")
+    assert len(on_way) > 4 and {fp.text.split()[1] for fp in on_way[:4]} == {"b2"}
+    assert agreed_steps(moves, on_way[:4], reading) == Steps(("b2",), ())
+    verdict = judge(moves, reading, evidence("used-move-1"), situation(moves))
+    assert verdict == Moving(False, Steps())
+
+
+def test_what_is_left_stops_asking_once_the_moves_agree_on_nothing(start):
+    # A finder builds a move only when asked for it: two moves that put the lifted marble
+    # on different cells already agree on nothing, so no third is asked for.
+    reading = read(start, C3=0)
+    asked = []
+
+    def on_way():
+        for text in ("C3D3", "C3D4", "A1B2"):
+            asked.append(text)
+            yield start.find(text)
+
+    assert agreed_steps(start, on_way(), reading) == Steps()
+    assert asked == ["C3D3", "C3D4"]
