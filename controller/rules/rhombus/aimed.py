@@ -541,9 +541,42 @@ class Search:
         return plain, hits
 
 
+def refuted(ctx: Context, prog: Carry, goal: Outcome3) -> bool:
+    """Whether counting and colours alone rule out ``prog`` ending in exactly ``goal``:
+    what ``Search.viable`` asks of a search's first state, and what ``Search.fits`` asks
+    of the kills, without making the search (a reading asks hundreds of programs, and
+    nearly all of them are ruled out so).  Also: a victim in a blockade, which no carry
+    may eliminate, and a carry that must kill eliminating other than all it may."""
+    own, killed, entered = goal
+    n = len(prog.movers)
+    reserve = ctx.reserve
+    e = prog.nines if prog.nines < reserve else reserve
+    if e < entered or (ctx.own & ~own).bit_count() > n:
+        return True
+    if (own & ~ctx.own).bit_count() > n + e:
+        return True
+    if killed:
+        count = killed.bit_count()
+        if (count > n + e or count > prog.kills or killed & ~ctx.killable
+                or (prog.must_kill and count != prog.kills)):
+            return True
+    elif prog.must_kill and prog.kills:
+        return True
+    odd = (ctx.own & ODD).bit_count()
+    odd_cards = _ODD_CARDS.get(prog.movers)
+    if odd_cards is None:
+        odd_cards = _odd_cards(prog.movers)
+    need_odd = (own & ODD).bit_count()
+    if (odd + odd_cards + need_odd) & 1:
+        return True
+    return not _room(odd, ctx.own.bit_count() + e, odd_cards, need_odd, (own & EVEN).bit_count())
+
+
 def reaches(ctx: Context, prog: Carry, goal: Outcome3, cache: Reach,
             bounds: Bounds | None = None, patience: int = PATIENCE) -> bool:
     """Whether carrying out ``prog`` can end in exactly ``goal`` (own, killed, entered)."""
+    if refuted(ctx, prog, goal):
+        return False
     search = Search(ctx, prog, Aim.exactly(goal), cache, bounds, patience)
     root = search.root()
     if not search.viable(root):

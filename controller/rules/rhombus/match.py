@@ -9,9 +9,10 @@ almost everything an action does: which squares emptied, which filled, which wer
 opponent squares now hold a killer of the mover's) and asks, per card set, whether the
 cards can reach exactly that outcome: a search aimed at one goal (``aimed.reaches``),
 pruned as soon as too few cards are left, or too little reach, to put the wrong pieces
-right.  ``moves_reading`` does the same for one player's hand.  Its answers equal the listed
-actions' (``tests/controller/rules/test_rhombus_properties.py`` and
-``test_rhombus_finder.py``).
+right.  Nearly every card set of a table-side (``public``) reading is ruled out by counting
+and colours alone (``aimed.refuted``), before any search is made.  ``moves_reading`` does
+the same for one player's hand.  Its answers equal the listed actions'
+(``tests/controller/rules/test_rhombus_properties.py`` and ``test_rhombus_finder.py``).
 """
 
 from __future__ import annotations
