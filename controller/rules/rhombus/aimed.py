@@ -541,31 +541,48 @@ class Search:
         return plain, hits
 
 
+def counts(prog: Carry) -> int:
+    """What ``refuted`` asks of a carry, as one small int: carries with the same counts
+    (move cards, 9s, kill cards, whether it must kill, cards that change colour) are
+    refuted alike, so a reading asks each count once per goal, not each program."""
+    odd_cards = _ODD_CARDS.get(prog.movers)
+    if odd_cards is None:
+        odd_cards = _odd_cards(prog.movers)
+    return (len(prog.movers) | prog.nines << 3 | prog.kills << 6 | prog.must_kill << 9
+            | odd_cards << 10)
+
+
 def refuted(ctx: Context, prog: Carry, goal: Outcome3) -> bool:
     """Whether counting and colours alone rule out ``prog`` ending in exactly ``goal``:
     what ``Search.viable`` asks of a search's first state, and what ``Search.fits`` asks
     of the kills, without making the search (a reading asks hundreds of programs, and
     nearly all of them are ruled out so).  Also: a victim in a blockade, which no carry
     may eliminate, and a carry that must kill eliminating other than all it may."""
+    return refuted_counts(ctx, goal, counts(prog))
+
+
+def refuted_counts(ctx: Context, goal: Outcome3, sig: int) -> bool:
+    """``refuted`` for the carries whose ``counts`` are ``sig``."""
     own, killed, entered = goal
-    n = len(prog.movers)
+    n = sig & 7
+    nines = sig >> 3 & 7
+    kills = sig >> 6 & 7
+    must_kill = sig >> 9 & 1
+    odd_cards = sig >> 10
     reserve = ctx.reserve
-    e = prog.nines if prog.nines < reserve else reserve
+    e = nines if nines < reserve else reserve
     if e < entered or (ctx.own & ~own).bit_count() > n:
         return True
     if (own & ~ctx.own).bit_count() > n + e:
         return True
     if killed:
         count = killed.bit_count()
-        if (count > n + e or count > prog.kills or killed & ~ctx.killable
-                or (prog.must_kill and count != prog.kills)):
+        if (count > n + e or count > kills or killed & ~ctx.killable
+                or (must_kill and count != kills)):
             return True
-    elif prog.must_kill and prog.kills:
+    elif must_kill and kills:
         return True
     odd = (ctx.own & ODD).bit_count()
-    odd_cards = _ODD_CARDS.get(prog.movers)
-    if odd_cards is None:
-        odd_cards = _odd_cards(prog.movers)
     need_odd = (own & ODD).bit_count()
     if (odd + odd_cards + need_odd) & 1:
         return True

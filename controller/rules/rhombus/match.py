@@ -18,8 +18,9 @@ the same for one player's hand.  Its answers equal the listed actions'
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
-from controller.rules.rhombus.aimed import reaches
+from controller.rules.rhombus.aimed import counts, reaches, refuted_counts
 from controller.rules.rhombus.board import FULL, bits
 from controller.rules.rhombus.cards import REACTIVATE, Carry, Program, programs, sub_hands
 from controller.rules.rhombus.movegen import (
@@ -97,16 +98,39 @@ def moves_among(ctx: Context, card_sets: Iterable[tuple[int, ...]], occupied: in
             found = known[key] = _fits(ctx, prog, goal, reaches_of, bounds)
         return found
 
+    # Per goal, whether the carries of each ``counts`` are refuted by counting alone: most
+    # card sets are, and many share their counts.
+    checks: list[tuple[Outcome3, dict[int, bool]]] = [(goal, {}) for goal in goals]
     for cards in card_sets:
-        progs = programs(cards, ctx.formation)
+        progs, counted = _counted(cards, ctx.formation)
+        if not progs:
+            continue
         revived = 1 if REACTIVATE in progs and ctx.out else 0
-        for goal in goals:
+        for goal, refuted in checks:
             if distinct and goal in made:
                 continue
-            if any(fit(prog, goal) for prog in progs) or (
-                    discard and progs and goal == nothing):
-                own_after, killed, entered = goal
-                made.add(goal)
-                out.append(Move(cards, ctx.own & ~own_after, own_after & ~ctx.own, killed,
-                                entered, revived))
+            for prog, sig in counted:
+                if sig >= 0:
+                    no = refuted.get(sig)
+                    if no is None:
+                        no = refuted[sig] = refuted_counts(ctx, goal, sig)
+                    if no:
+                        continue
+                if fit(prog, goal):
+                    break
+            else:
+                if not (discard and goal == nothing):
+                    continue
+            own_after, killed, entered = goal
+            made.add(goal)
+            out.append(Move(cards, ctx.own & ~own_after, own_after & ~ctx.own, killed,
+                            entered, revived))
     return out
+
+
+@lru_cache(maxsize=8192)
+def _counted(cards: tuple[int, ...], formation: bool
+             ) -> tuple[tuple[Program, ...], tuple[tuple[Program, int], ...]]:
+    """The programs of ``cards``, and each with its ``aimed.counts`` (-1: not a carry)."""
+    progs = programs(cards, formation)
+    return progs, tuple((p, counts(p) if isinstance(p, Carry) else -1) for p in progs)
