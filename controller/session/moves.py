@@ -33,6 +33,36 @@ from controller.session.footprints import Diff, Footprint, arrivals, fitting
 Keep = Callable[[Footprint], bool] | None
 
 
+KEPT_READINGS = 16  # readings of one position whose moves on the way are kept
+
+
+class _Kept:
+    """The items of an iterator, pulled from it only when first asked for and kept: each
+    iteration starts from the first, goes on past the kept ones, and stops where it ends."""
+
+    __slots__ = ("got", "source")
+
+    def __init__(self, source: Iterator[Footprint]) -> None:
+        self.got: list[Footprint] = []
+        self.source: Iterator[Footprint] | None = source
+
+    def __iter__(self) -> Iterator[Footprint]:
+        got = self.got
+        i = 0
+        while True:
+            if i < len(got):
+                yield got[i]
+                i += 1
+                continue
+            if self.source is None:
+                return
+            nxt = next(self.source, None)
+            if nxt is None:
+                self.source = None
+                return
+            got.append(nxt)
+
+
 class Moves(ABC):
     """Footprints of the legal moves from ``state`` and the session's questions about them."""
 
@@ -49,6 +79,12 @@ class Moves(ABC):
         # Words worked out for a reading of this position (why it is no move), kept while the
         # reading stands: the prompts are derived again on every event.
         self.said: dict[Any, Any] = {}
+        self._on_way: dict[tuple[Diff, Source], _Kept] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        # A copy (a pickled or copied session) starts with no moves on the way kept: a search
+        # part way through cannot be copied, and asking again gives the same moves.
+        return {**self.__dict__, "_on_way": {}}
 
     # ---- what every implementation shares ------------------------------------------------
 
@@ -159,10 +195,23 @@ class Moves(ABC):
     def find(self, text: str) -> Footprint | None:
         """The legal move written ``text`` (as ``Game.move_text`` writes it), or None."""
 
-    @abstractmethod
     def each_toward(self, diff: Diff, source: Source = "legal") -> Iterator[Footprint]:
         """Moves of ``source`` the board could be on its way to (``in_progress``), lazily:
-        a finder builds only as many as the caller takes."""
+        a finder builds only as many as the caller takes.  One reading is asked about
+        several times (is it the next player's move, is it moving, what is left, on every
+        event while it stands): the moves found are kept for the position's last few
+        readings, and a later question goes on from where the earlier one stopped."""
+        key = (diff, source)
+        kept = self._on_way.get(key)
+        if kept is None:
+            if len(self._on_way) >= KEPT_READINGS:
+                del self._on_way[next(iter(self._on_way))]
+            kept = self._on_way[key] = _Kept(self._toward(diff, source))
+        return iter(kept)
+
+    @abstractmethod
+    def _toward(self, diff: Diff, source: Source) -> Iterator[Footprint]:
+        """``each_toward``, found afresh."""
 
     def toward(self, diff: Diff, source: Source = "legal", first: bool | int = False,
                keep: Keep = None) -> list[Footprint]:
@@ -238,7 +287,7 @@ class ListedMoves(Moves):
     def find(self, text: str) -> Footprint | None:
         return next((fp for fp in self.footprints if fp.text == text), None)
 
-    def each_toward(self, diff: Diff, source: Source = "legal") -> Iterator[Footprint]:
+    def _toward(self, diff: Diff, source: Source) -> Iterator[Footprint]:
         return fitting(diff, self.listed(source), self.reading, self.empty)
 
     def extensions(self, fp: Footprint, source: Source = "legal", first: bool = False,
@@ -297,7 +346,7 @@ class FoundMoves(Moves):
         fp = self.footprint(move)
         return fp if fp.text == text else None
 
-    def each_toward(self, diff: Diff, source: Source = "legal") -> Iterator[Footprint]:
+    def _toward(self, diff: Diff, source: Source) -> Iterator[Footprint]:
         if not diff:
             return iter(())
         emptied, filled = self._occupancy(diff)
