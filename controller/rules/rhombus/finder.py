@@ -48,7 +48,7 @@ from controller.rules.rhombus.cards import (
     programs,
     sub_hands,
 )
-from controller.rules.rhombus.match import moves_among
+from controller.rules.rhombus.match import CardSets, moves_among
 from controller.rules.rhombus.movegen import (
     Context,
     Move,
@@ -97,6 +97,7 @@ class RhombusFinder:
         self.cache: Reach = {}
         self._outcomes: dict[Program, set[Outcome3]] = {}
         self._sets: dict[Source, tuple[tuple[int, ...], ...]] = {}
+        self._indexed: dict[Source, CardSets] = {}  # the card sets as a reading asks them
         self._bounds: dict[bool, Bounds] = {}
         # Whether a program can end in an outcome: what a reading asks of each card set's
         # programs, kept for the position (the public card sets' programs include the
@@ -116,12 +117,12 @@ class RhombusFinder:
         return found
 
     def prepare(self) -> None:
-        """The card sets of every source, and the lights of each of the mover's pieces
-        lifted, program by program: every move starts by lifting one, and the lights of a
-        move on its way and of one that may grow are among a lifted piece's
-        (``_targets``)."""
+        """The card sets of every source (indexed for a reading: ``match.CardSets``), and
+        the lights of each of the mover's pieces lifted, program by program: every move
+        starts by lifting one, and the lights of a move on its way and of one that may grow
+        are among a lifted piece's (``_targets``, ``_toward``)."""
         for source in SOURCES:
-            self.card_sets(source)
+            self._indexed[source] = CardSets(self.card_sets(source), self.formation)
         budget = [PREPARE_BUDGET]
         for piece in bits(self.ctx.own):
             key: tuple[Source, int, int, bool] = ("hint", piece, 0, False)
@@ -165,8 +166,11 @@ class RhombusFinder:
         changed squares were all ``touched`` (a kill whose killer stays reads unchanged);
         ``distinct``: one per outcome on the board (the first card set that makes it)."""
         discard = self._discards(source)
-        return moves_among(self.ctx, self.card_sets(source), _mask(occupied), _mask(touched),
-                           discard, distinct, self.bounds, self.cache, self._fits)
+        indexed = self._indexed.get(source)  # (made by ``prepare``)
+        if indexed is None:
+            indexed = self._indexed[source] = CardSets(self.card_sets(source), self.formation)
+        return moves_among(self.ctx, indexed, _mask(occupied), _mask(touched), discard,
+                           distinct, self.bounds, self.cache, self._fits)
 
     # ---- on the way --------------------------------------------------------------------------
 
@@ -234,7 +238,9 @@ class RhombusFinder:
 
     def _toward(self, prog: Program, fit: Fit, least: int = 0, fewer: int = NO_LIMIT
                 ) -> Iterator[Outcome3]:
-        """Outcomes of ``prog`` that fit (bringing in ``least`` to ``fewer`` - 1 pieces): a
+        """Outcomes of ``prog`` that fit (bringing in ``least`` to ``fewer`` - 1 pieces): none
+        for a carry whose lifted pieces' lights (``prepare``) leave out a square to fill or
+        that has no action leaving one of the squares emptied (``_lifted_squares``); else a
         carry's by a depth-first search aimed at the fit (one answer is quick), which, when
         a thousand states give none, asks the search behind the lights (``carry_ends``,
         stopped at the first) whether any fits at all: proving that none does is where the
@@ -242,7 +248,8 @@ class RhombusFinder:
         programs from their list."""
         _, came, not_own, need_killed, same = fit
         if isinstance(prog, Carry):
-            if not _may_grow(self.ctx, prog, came, not_own, same):
+            if (not _may_grow(self.ctx, prog, came, not_own, same)
+                    or self._lifted_squares(prog, came, not_own) == 0):
                 return
             yield from outcomes_toward(
                 self._search(prog, fit, least, fewer),
@@ -330,15 +337,10 @@ class RhombusFinder:
                         found = True
                         ends |= lit
                     continue
-                none = False
-                for piece in bits(not_own & ctx.own):
-                    if (prog, piece) in self._lifted:
-                        known = self._lifted[prog, piece]
-                        if known is None or came & ~known:
-                            none = True  # no action of it leaves that square and fills these
-                            break
-                        mine &= known
-                if (none or (found and not mine & ~ends)
+                known = self._lifted_squares(prog, came, not_own)
+                if known is not None:
+                    mine &= known
+                if (known == 0 or (found and not mine & ~ends)
                         or not _may_grow(ctx, prog, came, not_own, same)):
                     continue  # nothing it could light is unlit, or nothing fits
                 more = ends_toward(self._search(prog, fit, patience=0), mine & ~ends)
@@ -353,6 +355,22 @@ class RhombusFinder:
             if found and ends & could == could and each is None:
                 break
         return names(ends) if found else None
+
+    def _lifted_squares(self, prog: Carry, came: int, not_own: int) -> int | None:
+        """What the lights of the mover's pieces lifted (kept by ``prepare``, program by
+        program) say of ``prog``'s outcomes that fill ``came`` and leave every square of
+        ``not_own``: each such outcome is one of a lifted piece's on ``not_own``, so it ends
+        its pieces on that piece's squares, and ``came`` among them.  The squares they may
+        end on (0: there is no such outcome); None: nothing is known."""
+        out = None
+        for piece in bits(not_own & self.ctx.own):
+            key = (prog, piece)
+            if key in self._lifted:
+                known = self._lifted[key]
+                if known is None or came & ~known:
+                    return 0  # no action of it leaves that square and fills these
+                out = known if out is None else out & known
+        return out
 
     def _fit(self, emptied: Iterable[str], filled: Iterable[str], beyond: bool
              ) -> Fit | None:

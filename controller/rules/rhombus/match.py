@@ -52,7 +52,7 @@ def moves_reading(ctx: Context, held: tuple[int, ...], largest: int, occupied: i
     return moves_among(ctx, sub_hands(held, largest), occupied, touched, discard)
 
 
-def moves_among(ctx: Context, card_sets: Iterable[tuple[int, ...]], occupied: int,
+def moves_among(ctx: Context, card_sets: Iterable[tuple[int, ...]] | CardSets, occupied: int,
                 touched: int, discard: bool, distinct: bool = False,
                 bounds: Callable[[Carry], Bounds] | None = None, cache: Reach | None = None,
                 fits: dict[tuple[Program, Outcome3], bool] | None = None) -> list[Move]:
@@ -98,24 +98,30 @@ def moves_among(ctx: Context, card_sets: Iterable[tuple[int, ...]], occupied: in
             found = known[key] = _fits(ctx, prog, goal, reaches_of, bounds)
         return found
 
-    # Per goal, whether the carries of each ``counts`` are refuted by counting alone: most
-    # card sets are, and many share their counts.
-    checks: list[tuple[Outcome3, dict[int, bool]]] = [(goal, {}) for goal in goals]
-    for cards in card_sets:
-        progs, counted = _counted(cards, ctx.formation)
-        if not progs:
-            continue
+    # Per goal, whether the carries of each ``counts`` are refuted by counting alone (most
+    # are, and many card sets share their counts), and so which card sets are left to ask.
+    indexed = card_sets if isinstance(card_sets, CardSets) else CardSets(card_sets,
+                                                                         ctx.formation)
+    checks: list[tuple[Outcome3, dict[int, bool], set[int]]] = []
+    for goal in goals:
+        refuted = {sig: refuted_counts(ctx, goal, sig) for sig in indexed.by_counts}
+        if discard and goal == nothing:
+            left = set(range(len(indexed.sets)))
+        else:
+            left = set(indexed.others)
+            for sig, no in refuted.items():
+                if not no:
+                    left.update(indexed.by_counts[sig])
+        checks.append((goal, refuted, left))
+    for i in sorted(set().union(*(left for _, _, left in checks))):
+        cards, progs, counted = indexed.sets[i]
         revived = 1 if REACTIVATE in progs and ctx.out else 0
-        for goal, refuted in checks:
-            if distinct and goal in made:
+        for goal, refuted, left in checks:
+            if i not in left or (distinct and goal in made):
                 continue
             for prog, sig in counted:
-                if sig >= 0:
-                    no = refuted.get(sig)
-                    if no is None:
-                        no = refuted[sig] = refuted_counts(ctx, goal, sig)
-                    if no:
-                        continue
+                if sig >= 0 and refuted[sig]:
+                    continue
                 if fit(prog, goal):
                     break
             else:
@@ -126,6 +132,33 @@ def moves_among(ctx: Context, card_sets: Iterable[tuple[int, ...]], occupied: in
             out.append(Move(cards, ctx.own & ~own_after, own_after & ~ctx.own, killed,
                             entered, revived))
     return out
+
+
+class CardSets:
+    """Card sets as ``moves_among`` asks them: in order, those that make an action with
+    their programs and each program's ``aimed.counts`` (-1: not a carry), and which card
+    sets have a carry of each count (``by_counts``) or a program that is not a carry
+    (``others``): a reading asks only the card sets whose counts are not refuted.  A finder
+    keeps them for the position."""
+
+    __slots__ = ("by_counts", "others", "sets")
+
+    def __init__(self, card_sets: Iterable[tuple[int, ...]], formation: bool) -> None:
+        self.sets: list[tuple[tuple[int, ...], tuple[Program, ...],
+                              tuple[tuple[Program, int], ...]]] = []
+        self.by_counts: dict[int, list[int]] = {}
+        self.others: list[int] = []
+        for cards in card_sets:
+            progs, counted = _counted(cards, formation)
+            if not progs:
+                continue
+            i = len(self.sets)
+            self.sets.append((cards, progs, counted))
+            for sig in dict.fromkeys(sig for _, sig in counted):
+                if sig < 0:
+                    self.others.append(i)
+                else:
+                    self.by_counts.setdefault(sig, []).append(i)
 
 
 @lru_cache(maxsize=8192)

@@ -65,3 +65,85 @@ def test_refutations_by_counting_in_built_positions(variant):
     rng = random.Random(3)
     said = sum(check_refuted(state, rng) for state in built_positions(variant, 12, 17))
     assert said  # the cut is asked and used
+
+
+def check_toward_prepared(state, rng: random.Random, tries: int) -> None:
+    """The moves on the way asked of a finder that was ``prepare``d (whose lights of the
+    lifted pieces rule out programs: ``RhombusFinder._lifted_squares``) are the listed
+    moves that fit, for every source that has them listed, growing or not."""
+    from controller.rules.rhombus.board import bits, names
+    from tests.controller.rules.test_rhombus_finder import prepared, subset, toward_expected
+    if G.outcome(state) is not None:
+        return
+    ctx = mover_context(state)
+    asks = 0
+    for source, listed in (("legal", list(G.legal_moves(state))),
+                           ("hint", list(G.hint_moves(state)))):
+        for budget in (10, 400):
+            finder = prepared(state, budget)
+            cases = [(b, 0) for b in bits(ctx.own)]
+            empty = bits((1 << 25) - 1 & ~(ctx.own | ctx.blockers | ctx.foes))
+            cases += [(b, rng.choice(empty)) for b in bits(ctx.own) if empty]
+            for move in rng.sample(listed, min(tries, len(listed))):
+                cases.append((subset(rng, move.sources | move.kills & ~move.targets),
+                              subset(rng, move.targets & ~(ctx.own | ctx.foes))))
+            for gone, came in cases:
+                for beyond in (False, True):
+                    asks += 1
+                    found = list(finder.toward(source, names(gone), names(came), beyond))
+                    assert len(found) == len(set(found))
+                    assert set(found) == toward_expected(state, listed, gone, came, beyond), (
+                        G.position_text(state), source, budget, names(gone), names(came),
+                        beyond)
+    assert asks
+
+
+@SETTINGS
+@given(positions)
+def test_moves_on_the_way_of_a_prepared_finder_are_the_listed_moves_that_fit(pos):
+    state, rng = pos
+    check_toward_prepared(state, rng, 4)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_moves_on_the_way_of_a_prepared_finder_in_built_positions(variant):
+    from boardlight.bench.rhombus_rules import built_positions
+    rng = random.Random(9)
+    for state in built_positions(variant, 6, 23):
+        check_toward_prepared(state, rng, 3)
+
+
+STRAIGHTS = [("two-player", ["b2", "c3", "d2"], "d4", ("J", "Q", "K"), "C"),
+             ("two-player", ["b1", "c4"], "e2", ("Q", "K", "A"), "S"),
+             ("four-player", ["b2", "c3"], "b3", ("6", "7", "8"), "H"),
+             ("formation", ["b2", "c3", "d2"], "a1", ("9", "10", "J", "Q"), "D"),
+             ("formation", ["c2", "b4"], "d3", ("J", "Q", "K", "K"), "C"),
+             ("formation-four-player", ["b3", "c2"], "a1", ("9", "10", "J", "Q"), "S")]
+
+
+@pytest.mark.parametrize("case", STRAIGHTS, ids=[f"{c[0]}-{''.join(c[3])}" for c in STRAIGHTS])
+def test_readings_of_straight_flushes_find_the_eliminators_too(case):
+    # A straight flush's eliminator (and Formation's entryliminator) is no carry: a reading
+    # that refutes the flush's carry by counting (it kills with no kill card) must still ask
+    # it (once, the card sets were asked only for their carries' counts).
+    from boardlight.bench.rhombus_rules import built
+    from controller.rules.rhombus.board import names
+    from controller.rules.rhombus.finder import RhombusFinder
+    from tests.controller.rules.test_rhombus_properties import occupied_after
+    state = built(*case)
+    legal = list(G.legal_moves(state))
+    finder = RhombusFinder(state)
+    finder.prepare()
+    killing = 0
+    rng = random.Random(len(legal))
+    asked = [m for m in legal if m.kills or m.entered]
+    for move in rng.sample(asked, min(30, len(asked))) + rng.sample(legal, min(20, len(legal))):
+        occupied = occupied_after(state, move)
+        touched = move.sources | move.targets | move.kills
+        expected = {m for m in legal if occupied_after(state, m) == occupied
+                    and (m.sources | m.targets | m.kills) & ~touched == 0}
+        found = finder.reading("legal", names(occupied), names(touched))
+        assert set(found) == expected and len(found) == len(expected), (
+            G.position_text(state), move)
+        killing += bool(move.kills)
+    assert killing
