@@ -50,7 +50,7 @@ class ServiceOptions:
     serial_url: str | None = None
     seed: int | None = None             # None: a fresh secret seed per game (hidden deals)
     position: str | None = None
-    sense: str = "presence"             # the simulated board's sensors
+    sense: str | None = None            # the simulated board's sensors (None: its game's own)
     db: str | None = None               # the event log; an unfinished game there resumes
     brightness: float | None = None     # overrides the profile's LED brightness
     session: SessionConfig = field(default_factory=SessionConfig)
@@ -161,11 +161,19 @@ class Service:
         self.game_id = game_id
         runner.subscribe(self._writer, first=True)  # on disk before any light or page
 
+    def _sim_sense(self, game: Game[Any, Any], variant: str | None) -> SenseMode:
+        """The simulated board's sensors: as configured, else those of the game's own board
+        (a Plimus double stacked on a presence board would read as a stone only lifted)."""
+        if self.options.sense:
+            return SenseMode(self.options.sense)
+        from hardware.profiles import own_sense
+        return own_sense(game, variant)
+
     def _build_board(self, start: Any) -> BoardSpec:
         self._read: Callable[[float], Any] | None = None
         kind = self.options.board
         if kind == "sim":
-            spec = default_spec(self.game, self.variant, SenseMode(self.options.sense))
+            spec = default_spec(self.game, self.variant, self._sim_sense(self.game, self.variant))
             self.sim = SimulatedBoard(spec, self.game.layout(start), self.game, self.variant)
             sim = self.sim
             self._read = sim.scan
@@ -333,7 +341,7 @@ class Service:
         state = (next_match_game(new_game, previous, v, seed) if goes_on
                  else new_game.setup(v, seed=seed))
         if self.sim is not None:
-            self.spec = default_spec(new_game, v, SenseMode(self.options.sense))
+            self.spec = default_spec(new_game, v, self._sim_sense(new_game, v))
             self.sim = SimulatedBoard(self.spec, new_game.layout(state), new_game, v)
             self._read = self.sim.scan
             self.scan_loop = ScanLoop(self._read, self.runner.post, self.clock,

@@ -146,6 +146,14 @@ def profile_for(game: Any, variant: str | None = None, serial: bool = False) -> 
     return name
 
 
+def own_sense(game: Any, variant: str | None = None) -> SenseMode:
+    """How the game's own board senses its pieces (its shipped profile's ``mode``: Plimus's
+    magnets are read by linear hall sensors), presence for a game that ships none: what its
+    simulated board reads, so that a move reads there as on the board it stands for."""
+    name = profile_for(game, variant)
+    return load_profile(name).spec.sense if name in shipped_profiles() else SenseMode.PRESENCE
+
+
 def load_profile(path_or_name: str | os.PathLike[str]) -> Profile:
     """Read a profile from a file path, or a shipped one by name (``"abalone"``).
 

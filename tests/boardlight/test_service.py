@@ -6,6 +6,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from boardlight.service import Service, ServiceError, ServiceOptions
+from controller.physical import SenseMode
 from controller.rules.abalone import ABALONE
 from hardware.profiles import load_profile
 from tests.hardware.circuits import SwitchMatrixCircuit
@@ -24,6 +25,27 @@ def test_simulated_board_to_committed_move():
         assert snap["leds"]["D4"][:3] == [0, 90, 220]
     finally:
         service.stop()
+
+
+def test_the_simulated_board_senses_as_its_games_own_board():
+    # Plimus stones are magnets read by linear hall sensors: a stone stacked on another turns
+    # the sensor under it over, which a presence sensor would not see (the move would read as
+    # a stone only lifted, and wait for ever).  Changing the game changes the sensors too.
+    service = Service(ServiceOptions(game="plimus", variant="two-player")).start()
+    try:
+        wait_until(service.table, lambda s: s["status"] == "playing")
+        assert service.spec.sense is SenseMode.POLARITY
+        service.sim_lift("f1")
+        service.sim_place("f2", "blue-")
+        snap = wait_until(service.table, lambda s: s["ply"] == 1, timeout=10)
+        assert snap["last_move"] == "f1-f2" and snap["layout"]["f2"] == ["blue+", "blue-"]
+        service.new_game(game="abalone")
+        wait_until(service.table, lambda s: s["game"] == "abalone")
+        assert service.spec.sense is SenseMode.PRESENCE
+    finally:
+        service.stop()
+    configured = Service(ServiceOptions(game="plimus", sense="presence"))
+    assert configured.spec.sense is SenseMode.PRESENCE
 
 
 def test_new_game_on_the_simulated_board_sets_it_up():

@@ -32,8 +32,7 @@ BOARDS = [
     ("table-1", "abalone", "belgian-daisy", 3, "svg polygon.cell"),
     ("table-2", "crosswise", "two-player", 3, "svg .cw-tile-art"),
     ("table-3", "drhombix", "cuckoo-triangle", 3, "svg .dx-base"),
-    ("table-4", "plimus", "two-player", 0, "svg .pl-node"),  # (a Plimus jump carried out by
-    # carry_out under this test's paced clock does not settle yet: its drawing, no moves)
+    ("table-4", "plimus", "two-player", 3, "svg .pl-node"),
     ("table-5", "rhombus", "two-player", 2, "svg .rh-pawn"),
 ]
 NAMES = {"table-1": {"b": "Ann", "w": "Bob"}, "table-2": {"green": "Cat", "orange": "Dan"}}

@@ -50,7 +50,7 @@ SIGNS = {"+": "plus", "-": "minus"}
 def game() -> Iterator[tuple[Service, Pace]]:
     pace = Pace()
     service = Service(ServiceOptions(game="plimus", variant="two-player", position=START,
-                                     sense="polarity", session=SESSION), clock=pace).start()
+                                     session=SESSION), clock=pace).start()
     wait_until(service.table, lambda s: s["status"] == "playing")
     yield service, pace
     service.stop()
