@@ -10,7 +10,8 @@ leaving out at once those that cannot pass (``Search.children``).  What rules a 
 
 * counting: each card left moves one piece and each 9 left may bring one in, so too many
   pieces still on a square they must leave, squares still to fill or opponents still to
-  eliminate (a kill also needs a kill card) leave no way;
+  eliminate (a kill also needs a kill card) leave no way; each of those moves ends on one
+  square, so the squares to fill and the opponents to eliminate together take one each;
 * colours: an A or a Q takes its piece to a square of the other colour, every other card
   keeps its colour and a piece comes in on a corner's colour, so the cards left bound how
   many pieces can end on each colour;
@@ -219,7 +220,13 @@ class Search:
         unkilled = self.victims & ~killed
         if unkilled:
             count = unkilled.bit_count()
-            if count > n + e or count > self.kills - killed.bit_count():
+            if count > self.kills - killed.bit_count():
+                return False
+            if missing:
+                # Each card left ends one move (or brings one piece in) on one square: on
+                # each square to fill and on each opponent to eliminate.
+                count = (missing | unkilled).bit_count()
+            if count > n + e:
                 return False
         odd = (own & ODD).bit_count()
         odd_cards = _ODD_CARDS.get(rem)
@@ -229,43 +236,59 @@ class Search:
             # Every card will be carried out, so the odd count's parity is known.
             return False
         total = own.bit_count() + e
-        rooms = self.rooms(odd, total, odd_cards)
+        rooms = self._rooms.get(odd | total << 5 | odd_cards << 10)  # ``rooms``, inlined
+        if rooms is None:
+            rooms = self.rooms(odd, total, odd_cards)
         if not rooms & 4:
             return False
         bounds = self.bounds
         if bounds is None:
             return True
-        within, layers = bounds.within, bounds.layers
-        if self.allowed and wrong & ~within(self.allowed, rem):
+        if self.allowed and wrong & ~bounds.within(self.allowed, rem):
             return False
         tokens = own | (self.corner if e > 0 else 0)
         while unkilled:
             m = unkilled & -unkilled
             unkilled ^= m
-            if not tokens & within(m, rem):
+            if not tokens & bounds.within(m, rem):
                 return False
         # The cards it takes to fill each square (and light one more), each by a piece of
         # its own; the squares from which a piece could fill one with the cards to spare.
+        # (``Bounds.layers`` and ``_fewest``, inlined: the hot loop.)
+        known = bounds.known
         cost = 0
         targets = 0
         found: list[tuple[tuple[int, ...], int]] = []
         while missing:
             m = missing & -missing
             missing ^= m
-            near_by = layers(m, rem)
-            least = _fewest(near_by, tokens)
+            near_by = known.get((m, rem))
+            if near_by is None:
+                near_by = bounds.layers(m, rem)
+            least = 0
+            for near in near_by:
+                if tokens & near:
+                    break
+                least += 1
             cost += least
             if cost > n:
                 return False
             targets += 1
             if wrong:
                 found.append((near_by, least))
-        if self.light or self.more:
-            lit = (self.light or self.more) & _LIGHTABLE[rooms & 3]
+        target = self.light or self.more
+        if target:
+            lit = target & _LIGHTABLE[rooms & 3]
             if not lit:
                 return False  # nothing unlit that it could light, or no more to change
-            near_by = layers(lit, rem)
-            least = _fewest(near_by, tokens)
+            near_by = known.get((lit, rem))
+            if near_by is None:
+                near_by = bounds.layers(lit, rem)
+            least = 0
+            for near in near_by:
+                if tokens & near:
+                    break
+                least += 1
             cost += least
             if cost > n:
                 return False
@@ -398,21 +421,19 @@ class Search:
             plain_ok = n_unkilled <= min(cap, kills_left)
             hit_lim = min(cap, kills_left - 1)
             hits_ok = n_unkilled - 1 <= hit_lim
-            movers = own
+            # The pieces this card may move (as the loop below would find, sooner): only
+            # from a colour with room left, and only off a square it must leave if the
+            # cards after it could not move all those away.
+            movers = own if n_wrong_now <= n else own & forbid
+            if not from_odd:
+                movers &= EVEN
+            if not from_even:
+                movers &= ODD
             while movers:
                 p = movers & -movers
                 movers ^= p
-                if p & ODD:
-                    if not from_odd:
-                        continue
-                    to_light = to_light_odd
-                else:
-                    if not from_even:
-                        continue
-                    to_light = to_light_even
+                to_light = to_light_odd if p & ODD else to_light_even
                 n_wrong = n_wrong_now - 1 if p & forbid else n_wrong_now
-                if n_wrong > n:
-                    continue
                 dmask = FULL if n_wrong < n else ~forbid
                 if p & need:
                     n_missing = n_missing_now + 1
@@ -573,12 +594,11 @@ def refuted_counts(ctx: Context, goal: Outcome3, sig: int) -> bool:
     e = nines if nines < reserve else reserve
     if e < entered or (ctx.own & ~own).bit_count() > n:
         return True
-    if (own & ~ctx.own).bit_count() > n + e:
-        return True
+    if (own & ~ctx.own | killed).bit_count() > n + e:
+        return True  # a move (or an entry) ends on each square to fill and each victim
     if killed:
         count = killed.bit_count()
-        if (count > n + e or count > kills or killed & ~ctx.killable
-                or (must_kill and count != kills)):
+        if count > kills or killed & ~ctx.killable or (must_kill and count != kills):
             return True
     elif must_kill and kills:
         return True

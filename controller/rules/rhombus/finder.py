@@ -318,8 +318,10 @@ class RhombusFinder:
         found = bool(progs) and not gone | came and not beyond and self._discards(source)
         ends = 0
         # The few outcomes of the programs that are not a carry first: what they light, the
-        # carries' searches need not look for.
-        for prog in sorted(progs, key=lambda p: isinstance(p, Carry)):
+        # carries' searches need not look for; then the carries with the most cards: they
+        # light the most, which leaves the others less to light.
+        for prog in sorted(progs, key=lambda p: (1, -len(p.movers) - p.nines)
+                           if isinstance(p, Carry) else (0, 0)):
             if isinstance(prog, Carry):
                 # A carry ends a new piece only on an empty square or a victim it may kill,
                 # and only within reach of a piece, or of a piece it may bring in.

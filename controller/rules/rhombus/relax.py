@@ -64,13 +64,14 @@ def spread(start: int, step: int, ok: int) -> int:
 class Bounds:
     """Relaxed reach on one position's board, for programs that kill (``kills``) or not."""
 
-    __slots__ = ("_layers", "_within", "open")
+    __slots__ = ("_within", "known", "open")
 
     def __init__(self, ctx: Context, kills: bool) -> None:
         # Never open: the mover's partners' pieces, and opponents it cannot kill.
         self.open = FULL & ~(ctx.blockers | ctx.foes) | (ctx.killable if kills else 0)
         self._within: dict[tuple[int, tuple[int, ...], int], int] = {}
-        self._layers: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
+        # ``layers`` found so far (the searches look them up themselves: the hot loop).
+        self.known: dict[tuple[int, tuple[int, ...]], tuple[int, ...]] = {}
 
     def within(self, target: int, rem: tuple[int, ...], most: int = 4) -> int:
         """The squares from which a piece could end on a square of ``target`` using some of
@@ -93,10 +94,10 @@ class Bounds:
     def layers(self, target: int, rem: tuple[int, ...]) -> tuple[int, ...]:
         """``within(target, rem, k)`` for k = 0 .. ``len(rem)``."""
         key = (target, rem)
-        found = self._layers.get(key)
+        found = self.known.get(key)
         if found is None:
             within = self.within
-            found = self._layers[key] = tuple(within(target, rem, k)
+            found = self.known[key] = tuple(within(target, rem, k)
                                               for k in range(len(rem) + 1))
         return found
 
