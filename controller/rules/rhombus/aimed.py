@@ -342,7 +342,8 @@ class Search:
         forbid, need = self.forbid, self.need
         n_wrong_now = (own & forbid).bit_count()
         missing = need & ~own
-        n_missing_now = missing.bit_count()
+        landing = missing | self.victims & ~killed
+        n_land_now = landing.bit_count()
         unkilled = self.victims & ~killed
         n_unkilled = unkilled.bit_count()
         bounds = self.bounds
@@ -435,16 +436,18 @@ class Search:
                 to_light = to_light_odd if p & ODD else to_light_even
                 n_wrong = n_wrong_now - 1 if p & forbid else n_wrong_now
                 dmask = FULL if n_wrong < n else ~forbid
+                # Each card after this one (and each entry) ends on one square: on each
+                # square to fill and each opponent to eliminate.
                 if p & need:
-                    n_missing = n_missing_now + 1
-                    missing_b = missing | p
+                    n_land = n_land_now + 1
+                    land = landing | p
                 else:
-                    n_missing = n_missing_now
-                    missing_b = missing
-                if n_missing > cap:
-                    if n_missing > cap + 1:
+                    n_land = n_land_now
+                    land = landing
+                if n_land > cap:
+                    if n_land > cap + 1:
                         continue
-                    dmask &= missing_b  # this card must fill one
+                    dmask &= land  # this card must fill one, or eliminate one
                 base = own ^ p
                 if within is not None and layers is not None:
                     if to_allowed != FULL:
