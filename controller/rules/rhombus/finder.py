@@ -120,11 +120,13 @@ class RhombusFinder:
         """The card sets of every source (indexed for a reading: ``match.CardSets``), and
         the lights of each of the mover's pieces lifted, program by program: every move
         starts by lifting one, and the lights of a move on its way and of one that may grow
-        are among a lifted piece's (``_targets``, ``_toward``)."""
+        are among a lifted piece's (``_targets``, ``_toward``); then, while the budget
+        lasts, the lights of each opponent piece lifted (a kill may start so)."""
         for source in SOURCES:
             self._indexed[source] = CardSets(self.card_sets(source), self.formation)
         budget = [PREPARE_BUDGET]
-        for piece in bits(self.ctx.own):
+        # The mover's pieces, then the opponents' (a kill may start by lifting the victim).
+        for piece in bits(self.ctx.own) + bits(self.ctx.foes):
             key: tuple[Source, int, int, bool] = ("hint", piece, 0, False)
             if key not in self._lights:
                 try:
@@ -294,10 +296,10 @@ class RhombusFinder:
 
     def _targets(self, source: Source, gone: int, came: int, beyond: bool,
                  each: list[int] | None = None) -> list[str] | None:
-        """``targets`` for the squares ``gone`` and ``came``; ``each``: every program's
-        squares in full, kept for a lifted piece of the mover's (``prepare``), looking past
-        no more states than ``each[0]`` (counted down; ``Unfinished`` when that is not
-        enough)."""
+        """``targets`` for the squares ``gone`` and ``came``; ``each``: (``prepare``) look
+        past no more states than ``each[0]`` (counted down; ``Unfinished`` when that is not
+        enough), and for a lifted piece of the mover's find every program's squares in
+        full and keep them."""
         ctx = self.ctx
         fit = self._fit_of(gone, came, beyond)
         if fit is None:
@@ -345,7 +347,8 @@ class RhombusFinder:
                 if (known == 0 or (found and not mine & ~ends)
                         or not _may_grow(ctx, prog, came, not_own, same)):
                     continue  # nothing it could light is unlit, or nothing fits
-                more = ends_toward(self._search(prog, fit, patience=0), mine & ~ends)
+                more = ends_toward(self._search(prog, fit, patience=0), mine & ~ends,
+                                   budget=each)
                 if more is not None:
                     found = True
                     ends |= more
@@ -354,7 +357,7 @@ class RhombusFinder:
                     if _fits(ctx, after, killed, came, not_own, need_killed, same):
                         found = True
                         ends |= after & ~ctx.own
-            if found and ends & could == could and each is None:
+            if found and ends & could == could and (each is None or not lifted):
                 break
         return names(ends) if found else None
 

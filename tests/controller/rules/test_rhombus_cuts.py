@@ -147,3 +147,33 @@ def test_readings_of_straight_flushes_find_the_eliminators_too(case):
             G.position_text(state), move)
         killing += bool(move.kills)
     assert killing
+
+
+KILLS = [("two-player", ["b2", "c3", "d2"], "c4", ("7", "Q", "K"), "C"),
+         ("four-player", ["b2", "c3"], "d4", ("10", "J", "A"), "H"),
+         ("formation", ["b2", "c3", "d2"], "c4", ("6", "7", "Q", "K"), "D"),
+         ("formation-four-player", ["b3", "c2"], "d3", ("7", "10", "K", "A"), "S")]
+
+
+@pytest.mark.parametrize("case", KILLS, ids=[f"{c[0]}-{''.join(c[3])}" for c in KILLS])
+def test_lights_of_a_lifted_opponent_prepared_are_where_the_kills_end(case):
+    # ``prepare`` finds the lights of the opponents' pieces lifted too (a kill may start by
+    # lifting the victim), within its budget; with kill cards open they are where the
+    # table-card kills of that piece end the mover's pieces (the victim's square among them).
+    from boardlight.bench.rhombus_rules import built
+    from controller.rules.rhombus.board import names
+    from controller.rules.rhombus.finder import RhombusFinder
+    from tests.controller.rules.test_rhombus_finder import check_targets
+    state = built(*case)
+    ctx = mover_context(state)
+    finder = RhombusFinder(state)
+    finder.prepare()
+    foe = ctx.foes
+    kills = [m for m in G.hint_moves(state) if m.kills & foe]
+    assert kills
+    lit = 0
+    for m in kills:
+        lit |= m.targets
+    assert finder._lights["hint", foe, 0, False] == names(lit)  # kept by prepare
+    assert finder.targets("hint", names(foe), []) == names(lit)
+    check_targets(state, random.Random(4), 4)
