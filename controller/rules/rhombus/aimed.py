@@ -21,7 +21,9 @@ leaving out at once those that cannot pass (``Search.children``).  What rules a 
   them takes one card more; an opponent to eliminate must be within some piece's reach.
 
 A search keeps every state it met, so each is looked past once however many orders of the
-cards lead to it.  ``reaches`` asks whether a carry can end exactly so (a reading),
+cards lead to it.  ``reaches`` asks whether a carry can end exactly so (a reading), first
+asking ``refuted`` (the counting and colours of the first state, without a search: a
+reading asks hundreds of card sets, and rules out nearly all of them so),
 ``outcomes_toward`` lists the outcomes that fit, depth first with the states nearest the
 aim first (a move on the way), ``ends_toward`` ORs the squares they end pieces on (the
 lights) and, once something fits, looks past no state that could light nothing unlit.
