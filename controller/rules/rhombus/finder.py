@@ -106,6 +106,11 @@ class RhombusFinder:
         # The lights asked for (``targets``), and a lifted piece's squares per program.
         self._lights: dict[tuple[Source, int, int, bool], list[str] | None] = {}
         self._lifted: dict[tuple[Program, int], int | None] = {}
+        # Every outcome of a program that fits (bringing in least to fewer - 1 pieces), once
+        # a search ran to its end (``toward``), or none (``targets`` found none): the
+        # questions of one reading share them (``half: hints`` and ``half: moving``, ``can
+        # grow`` and ``hints to grow`` ask of the same programs and fits).
+        self._outs: dict[tuple[Program, Fit, int, int], tuple[Outcome3, ...]] = {}
 
     def bounds(self, prog: Carry) -> Bounds:
         """Relaxed reach for ``prog`` (``relax.py``), shared by every program that kills,
@@ -209,17 +214,17 @@ class RhombusFinder:
         # A discard (Formation) changes nothing, so it is on the way only to nothing.
         discard = not gone | came and same is None and least == 0 and self._discards(source)
         wanted = (facets or {}).get("cards")
-        memo: dict[Program, list[Outcome3]] = {}  # many card sets share a program
 
         def fitting(prog: Program) -> Iterator[Outcome3]:
-            if prog in memo:
-                yield from memo[prog]
+            key = (prog, fit, least, fewer)  # many card sets share a program
+            if key in self._outs:
+                yield from self._outs[key]
                 return
             found = []
             for out in self._toward(prog, fit, least, fewer):
                 found.append(out)
                 yield out
-            memo[prog] = found  # only once the search ran to its end
+            self._outs[key] = tuple(found)  # only once the search ran to its end
 
         for cards in self.card_sets(source):
             if wanted is not None and cards_text(cards) != wanted:
@@ -337,9 +342,17 @@ class RhombusFinder:
                         lit = ends_toward(self._search(prog, fit, patience=0), mine,
                                           budget=each)
                     self._lifted[prog, lifted] = lit
-                    if lit is not None:
+                    if lit is None:
+                        self._outs[prog, fit, 0, NO_LIMIT] = ()  # none fits
+                    else:
                         found = True
                         ends |= lit
+                    continue
+                outs = self._outs.get((prog, fit, 0, NO_LIMIT))
+                if outs is not None:  # the outcomes are known: no search
+                    for after, _, _ in outs:
+                        found = True
+                        ends |= after & ~ctx.own
                     continue
                 known = self._lifted_squares(prog, came, not_own)
                 if known is not None:
@@ -352,6 +365,8 @@ class RhombusFinder:
                 if more is not None:
                     found = True
                     ends |= more
+                else:
+                    self._outs[prog, fit, 0, NO_LIMIT] = ()  # none fits
             else:
                 for after, killed, _ in self._all(prog):
                     if _fits(ctx, after, killed, came, not_own, need_killed, same):

@@ -177,3 +177,53 @@ def test_lights_of_a_lifted_opponent_prepared_are_where_the_kills_end(case):
     assert finder._lights["hint", foe, 0, False] == names(lit)  # kept by prepare
     assert finder.targets("hint", names(foe), []) == names(lit)
     check_targets(state, random.Random(4), 4)
+
+
+def check_shared(state, rng: random.Random, tries: int) -> None:
+    """The questions of one reading share what they found (``RhombusFinder._outs``): asked
+    of one finder in either order, the lights and the moves on the way of a lifted piece,
+    half a move and a move that may grow are those of the listed moves that fit."""
+    from controller.rules.rhombus.board import bits, names
+    from tests.controller.rules.test_rhombus_finder import prepared, subset, toward_expected
+    if G.outcome(state) is not None:
+        return
+    ctx = mover_context(state)
+    listed = {"legal": list(G.legal_moves(state)), "hint": list(G.hint_moves(state))}
+    asks = [(b, 0) for b in bits(ctx.own)]
+    for move in rng.sample(listed["legal"], min(tries, len(listed["legal"]))):
+        asks.append((subset(rng, move.sources | move.kills & ~move.targets),
+                     subset(rng, move.targets & ~(ctx.own | ctx.foes))))
+    for first_lights in (True, False):
+        finder = prepared(state, 400 if first_lights else None)
+        for (gone, came), beyond in ((a, b) for a in asks for b in (False, True)):
+            order = ("lights", "toward") if first_lights else ("toward", "lights")
+            for ask in order:
+                if ask == "toward":
+                    for source in ("hint", "legal"):
+                        found = set(finder.toward(source, names(gone), names(came), beyond))
+                        assert found == toward_expected(state, listed[source], gone, came,
+                                                        beyond), (G.position_text(state), ask)
+                else:
+                    fitting = (listed["hint"] if not gone | came and not beyond
+                               else toward_expected(state, listed["hint"], gone, came, beyond))
+                    lit = 0
+                    for m in fitting:
+                        lit |= m.targets
+                    expected = names(lit) if fitting else None
+                    assert finder.targets("hint", names(gone), names(came), beyond) == expected, (
+                        G.position_text(state), ask, names(gone), names(came), beyond)
+
+
+@SETTINGS
+@given(positions)
+def test_questions_of_one_finder_share_what_they_found(pos):
+    state, rng = pos
+    check_shared(state, rng, 4)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_questions_of_one_finder_share_what_they_found_in_built_positions(variant):
+    from boardlight.bench.rhombus_rules import built_positions
+    rng = random.Random(12)
+    for state in built_positions(variant, 6, 29):
+        check_shared(state, rng, 3)
