@@ -32,7 +32,7 @@ lights) and, once something fits, looks past no state that could light nothing u
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from controller.rules.rhombus.board import FULL, slide, walk
@@ -589,34 +589,37 @@ def refuted(ctx: Context, prog: Carry, goal: Outcome3) -> bool:
     of the kills, without making the search (a reading asks hundreds of programs, and
     nearly all of them are ruled out so).  Also: a victim in a blockade, which no carry
     may eliminate, and a carry that must kill eliminating other than all it may."""
-    return refuted_counts(ctx, goal, counts(prog))
+    sig = counts(prog)
+    return refuted_all(ctx, goal, (sig,))[sig]
 
 
-def refuted_counts(ctx: Context, goal: Outcome3, sig: int) -> bool:
-    """``refuted`` for the carries whose ``counts`` are ``sig``."""
+def refuted_all(ctx: Context, goal: Outcome3, sigs: Iterable[int]) -> dict[int, bool]:
+    """``refuted`` for the carries of each ``counts`` of ``sigs``: what the goal asks is
+    counted once."""
     own, killed, entered = goal
-    n = sig & 7
-    nines = sig >> 3 & 7
-    kills = sig >> 6 & 7
-    must_kill = sig >> 9 & 1
-    odd_cards = sig >> 10
     reserve = ctx.reserve
-    e = nines if nines < reserve else reserve
-    if e < entered or (ctx.own & ~own).bit_count() > n:
-        return True
-    if (own & ~ctx.own | killed).bit_count() > n + e:
-        return True  # a move (or an entry) ends on each square to fill and each victim
-    if killed:
-        count = killed.bit_count()
-        if count > kills or killed & ~ctx.killable or (must_kill and count != kills):
-            return True
-    elif must_kill and kills:
-        return True
+    leave = (ctx.own & ~own).bit_count()
+    land = (own & ~ctx.own | killed).bit_count()  # a move (or an entry) ends on each
+    count = killed.bit_count()
+    bad_kill = killed & ~ctx.killable != 0
     odd = (ctx.own & ODD).bit_count()
     need_odd = (own & ODD).bit_count()
-    if (odd + odd_cards + need_odd) & 1:
-        return True
-    return not _room(odd, ctx.own.bit_count() + e, odd_cards, need_odd, (own & EVEN).bit_count())
+    need_even = (own & EVEN).bit_count()
+    pieces = ctx.own.bit_count()
+    out = {}
+    for sig in sigs:
+        n = sig & 7
+        nines = sig >> 3 & 7
+        kills = sig >> 6 & 7
+        must_kill = sig >> 9 & 1
+        odd_cards = sig >> 10
+        e = nines if nines < reserve else reserve
+        out[sig] = (e < entered or leave > n or land > n + e
+                    or (count > kills or bad_kill or (must_kill and count != kills)
+                        if count else must_kill and kills > 0)
+                    or (odd + odd_cards + need_odd) & 1 == 1
+                    or not _room(odd, pieces + e, odd_cards, need_odd, need_even))
+    return out
 
 
 def reaches(ctx: Context, prog: Carry, goal: Outcome3, cache: Reach,

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 
-from controller.rules.rhombus.aimed import counts, reaches, refuted_counts
+from controller.rules.rhombus.aimed import counts, reaches, refuted_all
 from controller.rules.rhombus.board import FULL, bits
 from controller.rules.rhombus.cards import REACTIVATE, Carry, Program, programs, sub_hands
 from controller.rules.rhombus.movegen import (
@@ -104,7 +104,7 @@ def moves_among(ctx: Context, card_sets: Iterable[tuple[int, ...]] | CardSets, o
                                                                          ctx.formation)
     checks: list[tuple[Outcome3, dict[int, bool], set[int]]] = []
     for goal in goals:
-        refuted = {sig: refuted_counts(ctx, goal, sig) for sig in indexed.by_counts}
+        refuted = refuted_all(ctx, goal, indexed.by_counts)
         if discard and goal == nothing:
             left = set(range(len(indexed.sets)))
         else:
