@@ -28,8 +28,12 @@ def test_the_session_figures_of_a_flush_position():
     for i, total in enumerate(times.cpu_per_reading):
         assert abs(sum(xs[i] for xs in stages.values()) - total) < 1e-9
     line = times.line("formation")
-    assert re.search(r"CPU p99 per stable reading: lifted [\d.]+ ms, half [\d.]+ ms, "
-                     r"at rest [\d.]+ ms$", line)
+    assert "half: what is left" in times.cpu_by_question
+    assert re.search(r"CPU p99 / max per stable reading: lifted [\d.]+ / [\d.]+ ms, "
+                     r"half [\d.]+ / [\d.]+ ms, at rest [\d.]+ / [\d.]+ ms$", line)
+    every = sorted(t for took in times.cpu_by_question.values() for t in took)
+    p99 = float(re.search(r"each question, CPU: p99 ([\d.]+) ms", line).group(1))
+    assert every[0] * 1000 - 0.01 <= p99 <= every[-1] * 1000 + 0.01
     assert re.search(r"session ready in max [\d.]+ ms \(CPU [\d.]+ ms\); .* p50 [\d.]+ ms, "
                      r"p99 [\d.]+ ms, max [\d.]+ ms; CPU p50 [\d.]+ ms, p99 [\d.]+ ms", line)
 
