@@ -6,8 +6,10 @@
                                            chromium for the browser tests, nodejs, npm
                                            and MicroPython's WebAssembly port for the
                                            firmware's tests, and mosquitto for the club
-                                           tests, when missing); ``test --fast``
-                                           leaves out the tests marked slow
+                                           tests, when missing), spread over every
+                                           core (``-n 0``: in one process);
+                                           ``test --fast`` leaves out the tests
+                                           marked slow
     python3 bootstrap.py env               only create/refresh the environment
 
 Needs nothing but Python 3.11+.  The first run creates a virtual environment in ``.venv``
@@ -204,8 +206,16 @@ def main(argv: list[str]) -> int:
     ensure_chromium()
     ensure_micropython()
     ensure_mosquitto()
-    os.execv(str(PYTHON), [str(PYTHON), "-m", "pytest", *rest])
+    os.execv(str(PYTHON), [str(PYTHON), "-m", "pytest", *spread(rest)])
     return 0  # not reached
+
+
+def spread(args: list[str]) -> list[str]:
+    """The pytest arguments, with the tests spread over every core (pytest-xdist's ``-n
+    auto``) unless they say how many processes (``-n 0``: one, as pytest alone)."""
+    if any(a == "-n" or a.startswith(("-n", "--numprocesses", "--dist")) for a in args):
+        return args
+    return ["-n", "auto", *args]
 
 
 if __name__ == "__main__":

@@ -32,3 +32,18 @@ def test_fast_leaves_out_the_slow_tests_and_keeps_the_rest():
     assert any(map(is_slow, everything)) and not all(map(is_slow, everything)), \
         "the file has both kinds; the test needs both"
     assert fast == [name for name in everything if not is_slow(name)]
+
+
+def test_the_suite_is_spread_over_every_core_unless_told_how_many_processes():
+    import runpy
+    spread = runpy.run_path(str(ROOT / "bootstrap.py"))["spread"]
+    assert spread([]) == ["-n", "auto"]
+    assert spread(["-k", "abalone", "-x"]) == ["-n", "auto", "-k", "abalone", "-x"]
+    for told in (["-n", "0"], ["-n0"], ["-n", "3", "--fast"], ["--numprocesses=2"],
+                 ["--dist", "no"]):
+        assert spread(told) == told
+    # The plugin the spreading needs is installed with the test extras.
+    result = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n",
+                             "2", "--collect-only", "-q", FILE], cwd=ROOT, capture_output=True,
+                            text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
