@@ -37,8 +37,8 @@ from controller.rules.rhombus import game as rhombus_game
 from controller.rules.rhombus.game import RHOMBUS
 from controller.rules.rhombus.state import RhombusState
 from controller.session.footprints import Diff
-from controller.session.judge import agreed_steps
-from controller.session.moves import FootprintIndex, Moves
+from controller.session.judge import steps_on_the_way
+from controller.session.moves import Moves, moves_of
 
 
 @dataclass
@@ -137,7 +137,7 @@ def _reading_times(state: RhombusState, move: Any, spec: BoardSpec) -> SessionTi
     gc.collect()
     cpu = time.thread_time()
     start = time.perf_counter()
-    idx = FootprintIndex(RHOMBUS, state, spec)
+    idx = moves_of(RHOMBUS, state, spec)
     idx.prepare()
     times.ready.append(time.perf_counter() - start)
     times.cpu_ready.append(time.thread_time() - cpu)
@@ -183,16 +183,10 @@ def _questions(idx: Moves, state: RhombusState, move: Any, spec: BoardSpec,
         part: Diff = frozenset(diff.items())
         asks += [(f"{name}: hints", partial(idx.hint_targets, part)),
                  (f"{name}: moving", partial(idx.toward, part, "public", first=True))]
-    # A piece put down: what is left where every public move on the way agrees (the table's
-    # words); pieces only lifted are never asked it.
-    half_diff, half_reading = frozenset(half.items()), {**idx.reading, **half}
-
-    def what_is_left() -> Any:
-        if all(v == empty for _, v in half_diff):
-            return None
-        return agreed_steps(idx, idx.each_toward(half_diff, "public"), half_reading)
-
-    asks.append(("half: what is left", what_is_left))
+    # What is left where every public move on the way agrees (the table's words; none for
+    # pieces only lifted), as the session asks it of a reading with a piece put down.
+    asks.append(("half: what is left", partial(steps_on_the_way, idx, frozenset(half.items()),
+                                                {**idx.reading, **half})))
     asks += [("at rest: legal reading", lambda: idx.matching(d, touched)),
              ("at rest: public reading",
               lambda: idx.matching(d, touched, "public", distinct=True)),

@@ -158,7 +158,8 @@ def judge(moves: Moves, reading: Mapping[str, Value], evidence: Evidence,
         # One public move reading so is enough to know (thousands of hands may explain it).
         cannot = bool(moves.matching(diff, source="public", distinct=True)) and not \
             moves.matching(diff)
-        return Moving(cannot, steps_on_the_way(moves, diff, reading, situation))
+        return Moving(cannot, steps_on_the_way(moves, diff, reading,
+                                               situation.declared.move))
     return NoMove()
 
 
@@ -250,28 +251,26 @@ def moving(moves: Moves, diff: Diff, reading: Mapping[str, Value], situation: Si
 
 
 def steps_on_the_way(moves: Moves, diff: Diff, reading: Mapping[str, Value],
-                     situation: Situation) -> Steps:
+                     wanted: str | None = None) -> Steps:
     """What is left of the move a reading with a piece put down is on its way to, where
-    every move it may be making agrees (the declared one, else every public one); nothing
-    for pieces only lifted (they may be going anywhere)."""
+    every move it may be making agrees (the declared move ``wanted``, else every public
+    one); nothing for pieces only lifted (they may be going anywhere)."""
     if all(v == moves.empty for _, v in diff):
         return NO_STEPS
-    wanted = situation.declared.move
     declared = moves.find(wanted) if wanted else None
     if declared is not None:
         return agreed_steps(moves, moves.in_progress(diff, (declared,)), reading)
     return agreed_steps(moves, moves.each_toward(diff, "public"), reading)
 
 
-def remaining(moves: Moves, fp: Footprint, reading: Mapping[str, Value]
-              ) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """What is left of ``fp`` on a board that reads ``reading``: positions still to clear
-    (a captured piece to take off), positions still to fill."""
-    diff = moves.diff_of(reading)
-    take = tuple(sorted(p for p, v in fp.diff if v == moves.empty
-                        and reading.get(p, moves.empty) != moves.empty))
-    put = tuple(sorted(p for p in moves.targets(fp, diff)
-                       if p in moves.cells or p in moves.spec.sensed))
+def remaining(moves: Moves, fp: Footprint, reading: Mapping[str, Value], diff: Diff
+              ) -> tuple[set[str], set[str]]:
+    """What is left of ``fp`` on a board that reads ``reading`` (``diff`` from the committed
+    position): positions still to clear (a captured piece to take off), positions still to
+    fill."""
+    take = {p for p, v in fp.diff if v == moves.empty
+            and reading.get(p, moves.empty) != moves.empty}
+    put = {p for p in moves.targets(fp, diff) if p in moves.cells or p in moves.spec.sensed}
     return take, put
 
 
@@ -280,18 +279,15 @@ def agreed_steps(moves: Moves, on_way: Iterable[Footprint], reading: Mapping[str
     """What every move of ``on_way`` still needs on a board that reads ``reading``, where
     they all agree (the table's words and the lights say it).  Asked lazily, it stops as soon
     as they agree on nothing: a finder then builds no more of them."""
-    take: set[str] | None = None
-    put: set[str] = set()
+    diff = moves.diff_of(reading)
+    agreed: tuple[set[str], set[str]] | None = None
     for fp in on_way:
-        t, p = remaining(moves, fp, reading)
-        if take is None:
-            take, put = set(t), set(p)
-        else:
-            take &= set(t)
-            put &= set(p)
-        if not take and not put:
+        take, put = remaining(moves, fp, reading, diff)
+        agreed = (take, put) if agreed is None else (agreed[0] & take, agreed[1] & put)
+        if not agreed[0] and not agreed[1]:
             return NO_STEPS
-    return Steps(tuple(sorted(take or ())), tuple(sorted(put)))
+    return NO_STEPS if agreed is None else Steps(tuple(sorted(agreed[0])),
+                                                 tuple(sorted(agreed[1])))
 
 
 def _computer_move(moves: Moves, situation: Situation) -> Footprint | None:

@@ -50,17 +50,14 @@ class _Kept:
         got = self.got
         i = 0
         while True:
-            if i < len(got):
-                yield got[i]
-                i += 1
-                continue
-            if self.source is None:
-                return
-            nxt = next(self.source, None)
-            if nxt is None:
-                self.source = None
-                return
-            got.append(nxt)
+            if i == len(got):
+                nxt = None if self.source is None else next(self.source, None)
+                if nxt is None:
+                    self.source = None
+                    return
+                got.append(nxt)
+            yield got[i]
+            i += 1
 
 
 class Moves(ABC):
@@ -347,8 +344,6 @@ class FoundMoves(Moves):
         return fp if fp.text == text else None
 
     def _toward(self, diff: Diff, source: Source) -> Iterator[Footprint]:
-        if not diff:
-            return iter(())
         emptied, filled = self._occupancy(diff)
         pool = (self.footprint(m) for m in self.finder.toward(source, emptied, filled))
         return fitting(diff, pool, self.reading, self.empty)
@@ -390,5 +385,3 @@ def moves_of(game: Game[Any, Any], state: Any, spec: BoardSpec) -> Moves:
     return ListedMoves(game, state, spec) if finder is None else FoundMoves(game, state, spec,
                                                                             finder)
 
-
-FootprintIndex = moves_of  # the earlier name, for the benchmark that still uses it
