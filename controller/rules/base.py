@@ -231,20 +231,24 @@ class MoveFinder(Protocol[M_co]):
         (the others, alike but for what no sensor sees, may be left out)."""
 
     def toward(self, source: Source, emptied: Iterable[str], filled: Iterable[str],
-               beyond: bool = False, facets: Mapping[str, str] | None = None
+               beyond: bool = False, facets: Mapping[str, str] | None = None,
+               occupied: Iterable[str] = (), unfilled: Iterable[str] = (), arriving: int = 0
                ) -> Iterable[M_co]:
         """Moves that change every ``emptied`` cell and leave a piece on every ``filled``
         one; ``beyond``: that leave the ``emptied`` cells empty and change more cells than
-        these; ``facets``: only moves with these facets.  Lazily, each once."""
+        these; ``facets``: only moves with these facets; ``occupied``: that leave a piece on
+        each of these cells; ``unfilled``: that end no piece on one of these cells that was
+        not there before; ``arriving``: that take at least this many pieces from off the
+        board (a reserve, a supply).  Lazily, each once."""
 
     def find(self, text: str) -> M_co | None:
         """The legal move written ``text``, or None."""
 
     def targets(self, source: Source, emptied: Iterable[str], filled: Iterable[str],
-                beyond: bool = False) -> Sequence[str] | None:
-        """The cells the ``toward`` moves (with ``beyond``) end a piece on (entering a cell,
-        or landing on a piece they take), without listing the moves; None: no move is on
-        the way."""
+                beyond: bool = False, arriving: int = 0) -> Sequence[str] | None:
+        """The cells the ``toward`` moves (with ``beyond`` and ``arriving``) end a piece on
+        (entering a cell, or landing on a piece they take), without listing the moves; None:
+        no move is on the way."""
 
     def prepare(self) -> None:
         """Do, before the first question, the work every question needs (the session calls

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
+from typing import NamedTuple
 
 from controller.errors import ParseError
 from controller.rules.base import Source
@@ -64,10 +65,22 @@ from controller.rules.rhombus.state import VARIANTS, RhombusState
 from controller.rules.rhombus.text import parse_move_text
 
 SOURCES: tuple[Source, ...] = ("legal", "hint", "public")
-# What an outcome on the way must do (``RhombusFinder._fit``): the squares emptied, the
-# squares filled, where no piece of the mover's may end, the opponents to eliminate, and
-# (growing) the occupancy it must not end in.
-Fit = tuple[int, int, int, int, int | None]
+
+
+class Fit(NamedTuple):
+    """What an outcome on the way must do (``RhombusFinder._fit``), as masks."""
+
+    gone: int                # the squares emptied
+    came: int                # the squares filled (empty now) that it keeps
+    not_own: int             # the squares it changes where no piece of the mover's may end
+    need_killed: int         # the opponents to eliminate
+    same: int | None         # growing: the occupancy it must not end in
+    # And what ``toward`` may ask besides (``occupied``, ``unfilled``); the cuts that look
+    # only at the fields above stay sound, as these only leave outcomes out:
+    hold: int = 0            # squares that must end holding one of the mover's pieces
+    avoid: int = 0           # squares on which no piece of the mover's may end
+    spared: int = 0          # opponents that must not be eliminated
+
 # States ``prepare`` looks past at most for the lights of the mover's pieces lifted (a few
 # milliseconds' worth; a millisecond or so is usual).
 PREPARE_BUDGET = 400
@@ -104,7 +117,7 @@ class RhombusFinder:
         # mover's, and every reading of a move in progress asks again).
         self._fits: dict[tuple[Program, Outcome3], bool] = {}
         # The lights asked for (``targets``), and a lifted piece's squares per program.
-        self._lights: dict[tuple[Source, int, int, bool], list[str] | None] = {}
+        self._lights: dict[tuple[Source, int, int, bool, int], list[str] | None] = {}
         self._lifted: dict[tuple[Program, int], int | None] = {}
         # Every outcome of a program that fits (bringing in least to fewer - 1 pieces), once
         # a search ran to its end (``toward``), or none (``targets`` found none): the
@@ -132,7 +145,7 @@ class RhombusFinder:
         budget = [PREPARE_BUDGET]
         # The mover's pieces, then the opponents' (a kill may start by lifting the victim).
         for piece in bits(self.ctx.own) + bits(self.ctx.foes):
-            key: tuple[Source, int, int, bool] = ("hint", piece, 0, False)
+            key: tuple[Source, int, int, bool, int] = ("hint", piece, 0, False, 0)
             if key not in self._lights:
                 try:
                     self._lights[key] = self._targets(*key, each=budget)
@@ -182,37 +195,76 @@ class RhombusFinder:
     # ---- on the way --------------------------------------------------------------------------
 
     def toward(self, source: Source, emptied: Iterable[str], filled: Iterable[str],
-               beyond: bool = False, facets: Mapping[str, str] | None = None
+               beyond: bool = False, facets: Mapping[str, str] | None = None,
+               occupied: Iterable[str] = (), unfilled: Iterable[str] = (), arriving: int = 0
                ) -> Iterator[Move]:
         """The actions the board could be on its way to: every square in ``emptied`` is one
         the action changes (a piece leaves it or is eliminated there), every square in
         ``filled`` ends holding the mover's piece.  ``beyond``: only actions that also leave
         every ``emptied`` square empty and change more squares' occupancy than these (what a
         move that reads like this may still grow into); ``facets``: only the card set
-        ``facets["cards"]``.  Each action once, lazily: the cheap card sets first.
+        ``facets["cards"]``; ``occupied``: only actions that leave a piece on each of these
+        squares; ``unfilled``: only actions that end no piece on one of these squares that
+        was not there before; ``arriving``: only actions that take at least this many pieces
+        from off the board (each piece brought in from the reserve, and a reactivated one
+        from the eliminated).  Each action once, lazily: the cheap card sets first.
 
         A board that shows more squares filled than emptied has pieces on it from off the
         board (the reserve), so the actions that bring as many in come first: those are the
-        ones the session looks for, and a flush has thousands of others that fit."""
+        ones the session looks for, and a flush has thousands of others that fit (which
+        ``arriving`` leaves out at once: the session knows no hand can have taken them)."""
         fit = self._fit(emptied, filled, beyond)
         if fit is None:
             return
-        gone, came = fit[0], fit[1]
-        surplus = came.bit_count() - gone.bit_count()
-        if beyond or surplus <= 0:
-            yield from self._toward_sets(source, fit, facets, 0, NO_LIMIT)
-            return
-        yield from self._toward_sets(source, fit, facets, surplus, NO_LIMIT)
-        yield from self._toward_sets(source, fit, facets, 0, surplus)
+        fits = self._asked(fit, _mask(occupied), _mask(unfilled))
+        surplus = fit.came.bit_count() - fit.gone.bit_count()
+        # (at least, fewer than) pieces brought in from the reserve, and whether only by the
+        # card sets that also reactivate one
+        bands: list[tuple[int, int, bool]] = [(0, NO_LIMIT, False)]
+        if not beyond and arriving > 0:
+            first = max(surplus, arriving)
+            bands = [(first, NO_LIMIT, False), (arriving, first, False),
+                     (arriving - 1, arriving, True)]
+        elif not beyond and surplus > 0:
+            bands = [(surplus, NO_LIMIT, False), (0, surplus, False)]
+        seen: set[Move] = set()  # an action may fit more than one of ``fits``
+        for least, fewer, reactivating in bands:
+            if least >= fewer:
+                continue
+            for one in fits:
+                for move in self._toward_sets(source, one, facets, least, fewer,
+                                              reactivating):
+                    if len(fits) > 1:
+                        if move in seen:
+                            continue
+                        seen.add(move)
+                    yield move
+
+    def _asked(self, fit: Fit, occupied: int, unfilled: int) -> list[Fit]:
+        """``fit`` narrowed to the actions that leave a piece on every square of
+        ``occupied`` and end none of the mover's on a square of ``unfilled`` that does not
+        hold one now: as one or more fits whose outcomes together are those.  An empty
+        square or the mover's own holds a piece after only if one of the mover's ends there;
+        a blocker always does; an opponent's, if it is not eliminated or a piece of the
+        mover's ends on it (two fits for each such square)."""
+        ctx = self.ctx
+        others = ctx.blockers | ctx.foes
+        fits = [fit._replace(hold=fit.hold | occupied & ~others,
+                             avoid=fit.avoid | unfilled & ~ctx.own)]
+        for foe in bits(occupied & ctx.foes):
+            fits = ([f._replace(spared=f.spared | foe) for f in fits]
+                    + [f._replace(hold=f.hold | foe) for f in fits])
+        return fits
 
     def _toward_sets(self, source: Source, fit: Fit, facets: Mapping[str, str] | None,
-                     least: int, fewer: int) -> Iterator[Move]:
+                     least: int, fewer: int, reactivating: bool = False) -> Iterator[Move]:
         """``toward``'s actions that bring in at least ``least`` and fewer than ``fewer``
-        pieces from the reserve."""
+        pieces from the reserve; ``reactivating``: only those of card sets that also take a
+        piece back from the eliminated."""
         ctx = self.ctx
-        gone, came, _, _, same = fit
         # A discard (Formation) changes nothing, so it is on the way only to nothing.
-        discard = not gone | came and same is None and least == 0 and self._discards(source)
+        discard = (not fit.gone | fit.came and fit.same is None and least == 0
+                   and _fits(ctx, ctx.own, 0, fit) and self._discards(source))
         wanted = (facets or {}).get("cards")
 
         def fitting(prog: Program) -> Iterator[Outcome3]:
@@ -231,6 +283,8 @@ class RhombusFinder:
                 continue
             progs = programs(cards, self.formation)
             revived = 1 if REACTIVATE in progs and ctx.out else 0
+            if reactivating and not revived:
+                continue
             seen: set[Outcome3] = set()
             for prog in progs:
                 for out in fitting(prog):
@@ -253,26 +307,24 @@ class RhombusFinder:
         stopped at the first) whether any fits at all: proving that none does is where the
         aimed search pays for every order of the cards; the few outcomes of the other
         programs from their list."""
-        _, came, not_own, need_killed, same = fit
         if isinstance(prog, Carry):
-            if (not _may_grow(self.ctx, prog, came, not_own, same)
-                    or self._lifted_squares(prog, came, not_own) == 0):
+            if (not _may_grow(self.ctx, prog, fit.came, fit.not_own, fit.same)
+                    or self._lifted_squares(prog, fit.came, fit.not_own) == 0):
                 return
             yield from outcomes_toward(
                 self._search(prog, fit, least, fewer),
                 lambda: ends_toward(self._search(prog, fit, least, fewer), 0) is not None)
             return
         for out in self._all(prog):
-            if least <= out[2] < fewer and _fits(self.ctx, out[0], out[1], came, not_own,
-                                                  need_killed, same):
+            if least <= out[2] < fewer and _fits(self.ctx, out[0], out[1], fit):
                 yield out
 
     def _search(self, prog: Carry, fit: Fit, least: int = 0, fewer: int = NO_LIMIT,
                 patience: int = PATIENCE) -> Search:
         """A search for ``prog``'s outcomes that fit (``aimed.py``)."""
-        _, came, not_own, need_killed, same = fit
-        return Search(self.ctx, prog, Aim(came, not_own, need_killed, FULL, least, fewer, same),
-                      self.cache, self.bounds(prog), patience)
+        aim = Aim(fit.came | fit.hold, fit.not_own | fit.avoid, fit.need_killed,
+                  FULL & ~fit.spared, least, fewer, fit.same)
+        return Search(self.ctx, prog, aim, self.cache, self.bounds(prog), patience)
 
     def _all(self, prog: Program) -> set[Outcome3]:
         """Every outcome of ``prog``, listed once: only for the programs that are not a
@@ -283,8 +335,9 @@ class RhombusFinder:
         return found
 
     def targets(self, source: Source, emptied: Iterable[str], filled: Iterable[str],
-                beyond: bool = False) -> list[str] | None:
-        """The squares the actions on the way (``toward``, with ``beyond``) end a piece of
+                beyond: bool = False, arriving: int = 0) -> list[str] | None:
+        """The squares the actions on the way (``toward``, with ``beyond`` and ``arriving``)
+        end a piece of
         the mover's on (entering, or landing on a piece it eliminates), from all of them at
         once rather than action by action (the lights of a lifted piece, or of a move that
         may still grow); None: no action is on the way.
@@ -293,42 +346,52 @@ class RhombusFinder:
         from ``aimed.ends_toward``, which stops once nothing more could be lit: a flush on
         an open board lights every empty square long before its thousands of outcomes are
         made.  Asked again, the same answer (kept for the position)."""
-        key = (source, _mask(emptied), _mask(filled), beyond)
+        key = (source, _mask(emptied), _mask(filled), beyond, 0 if beyond else max(0, arriving))
         if key not in self._lights:
             self._lights[key] = self._targets(*key)
         found = self._lights[key]
         return None if found is None else list(found)
 
-    def _targets(self, source: Source, gone: int, came: int, beyond: bool,
+    def _targets(self, source: Source, gone: int, came: int, beyond: bool, arriving: int = 0,
                  each: list[int] | None = None) -> list[str] | None:
-        """``targets`` for the squares ``gone`` and ``came``; ``each``: (``prepare``) look
-        past no more states than ``each[0]`` (counted down; ``Unfinished`` when that is not
-        enough), and for a lifted piece of the mover's find every program's squares in
-        full and keep them."""
+        """``targets`` for the squares ``gone`` and ``came`` (and ``arriving``, as ``toward``);
+        ``each``: (``prepare``) look past no more states than ``each[0]`` (counted down;
+        ``Unfinished`` when that is not enough), and for a lifted piece of the mover's find
+        every program's squares in full and keep them."""
         ctx = self.ctx
         fit = self._fit_of(gone, came, beyond)
         if fit is None:
             return None
-        gone, came, not_own, need_killed, same = fit
+        gone, came, not_own, same = fit.gone, fit.came, fit.not_own, fit.same
         # A lifted piece's squares, kept program by program: the programs' squares for any
         # question whose actions leave that piece's square are among them, and a program
         # that cannot fill a square asked for, or has no action that leaves it, has none.
-        lifted = gone if (not came and not beyond and gone & ctx.own == gone
+        lifted = gone if (not came and not beyond and not arriving and gone & ctx.own == gone
                           and gone.bit_count() == 1) else 0
-        progs = dict.fromkeys(p for cards in self.card_sets(source)
-                              for p in programs(cards, self.formation))
+        # Each program, with the fewest pieces its actions must bring in from the reserve to
+        # take ``arriving`` from off the board (one fewer for a card set that reactivates).
+        progs: dict[Program, int] = {}
+        fewest = NO_LIMIT  # (of any card set: a discard brings none in, but may reactivate)
+        for cards in self.card_sets(source):
+            least = max(0, arriving - (1 if REACTIVATE in programs(cards, self.formation)
+                                       and ctx.out else 0))
+            fewest = min(fewest, least)
+            for p in programs(cards, self.formation):
+                progs[p] = min(least, progs.get(p, least))
         kills = any(not isinstance(p, Carry) or p.kills for p in progs)
         # Every square a piece could end on: an empty one, the entry corner, a victim's.
         empty = FULL & ~(ctx.own | ctx.blockers | ctx.foes)
         could = (empty | ctx.corner | (ctx.foes if kills else 0)) & ~not_own
         # A discard (Formation) changes nothing, so it is on the way only to nothing.
-        found = bool(progs) and not gone | came and not beyond and self._discards(source)
+        found = (bool(progs) and not gone | came and not beyond and fewest == 0
+                 and self._discards(source))
         ends = 0
         # The few outcomes of the programs that are not a carry first: what they light, the
         # carries' searches need not look for; then the carries with the most cards: they
         # light the most, which leaves the others less to light.
         for prog in sorted(progs, key=lambda p: (1, -len(p.movers) - p.nines)
                            if isinstance(p, Carry) else (0, 0)):
+            least = progs[prog]
             if isinstance(prog, Carry):
                 # A carry ends a new piece only on an empty square or a victim it may kill,
                 # and only within reach of a piece, or of a piece it may bring in.
@@ -348,7 +411,7 @@ class RhombusFinder:
                         found = True
                         ends |= lit
                     continue
-                outs = self._outs.get((prog, fit, 0, NO_LIMIT))
+                outs = self._outs.get((prog, fit, least, NO_LIMIT))
                 if outs is not None:  # the outcomes are known: no search
                     for after, _, _ in outs:
                         found = True
@@ -360,16 +423,16 @@ class RhombusFinder:
                 if (known == 0 or (found and not mine & ~ends)
                         or not _may_grow(ctx, prog, came, not_own, same)):
                     continue  # nothing it could light is unlit, or nothing fits
-                more = ends_toward(self._search(prog, fit, patience=0), mine & ~ends,
+                more = ends_toward(self._search(prog, fit, least, patience=0), mine & ~ends,
                                    budget=each)
                 if more is not None:
                     found = True
                     ends |= more
                 else:
-                    self._outs[prog, fit, 0, NO_LIMIT] = ()  # none fits
+                    self._outs[prog, fit, least, NO_LIMIT] = ()  # none fits
             else:
-                for after, killed, _ in self._all(prog):
-                    if _fits(ctx, after, killed, came, not_own, need_killed, same):
+                for after, killed, entered in self._all(prog):
+                    if entered >= least and _fits(ctx, after, killed, fit):
                         found = True
                         ends |= after & ~ctx.own
             if found and ends & could == could and (each is None or not lifted):
@@ -405,9 +468,9 @@ class RhombusFinder:
         if gone & ctx.blockers or came & (ctx.blockers | ctx.foes | ctx.own):
             return None
         if not beyond:
-            return gone, came, gone & ctx.own, gone & ctx.foes, None
+            return Fit(gone, came, gone & ctx.own, gone & ctx.foes, None)
         # Growing, no piece may end on an emptied square, and the board must read as more.
-        return gone, came, gone, gone & ctx.foes, _occupied(ctx, ctx.own, 0) ^ (gone | came)
+        return Fit(gone, came, gone, gone & ctx.foes, _occupied(ctx, ctx.own, 0) ^ (gone | came))
 
     def _discards(self, source: Source) -> bool:
         """Whether ``source``'s card sets may be played for nothing (Formation: no piece on
@@ -472,12 +535,12 @@ def _may_grow(ctx: Context, prog: Carry, came: int, not_own: int, same: int | No
     return (not_own | came).bit_count() < 2 * len(prog.movers) + entries
 
 
-def _fits(ctx: Context, own: int, killed: int, came: int, not_own: int, need_killed: int,
-          same: int | None) -> bool:
+def _fits(ctx: Context, own: int, killed: int, fit: Fit) -> bool:
     """Whether an outcome (the mover's pieces on ``own``, ``killed`` eliminated) is one on
-    the way (``RhombusFinder._fit``)."""
-    return (came & ~own == 0 and own & not_own == 0 and need_killed & ~killed == 0
-            and _occupied(ctx, own, killed) != same)
+    the way as ``fit`` asks."""
+    return ((fit.came | fit.hold) & ~own == 0 and own & (fit.not_own | fit.avoid) == 0
+            and fit.need_killed & ~killed == 0 and killed & fit.spared == 0
+            and _occupied(ctx, own, killed) != fit.same)
 
 
 def _occupied(ctx: Context, own: int, killed: int) -> int:

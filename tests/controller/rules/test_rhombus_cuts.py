@@ -174,7 +174,7 @@ def test_lights_of_a_lifted_opponent_prepared_are_where_the_kills_end(case):
     lit = 0
     for m in kills:
         lit |= m.targets
-    assert finder._lights["hint", foe, 0, False] == names(lit)  # kept by prepare
+    assert finder._lights["hint", foe, 0, False, 0] == names(lit)  # kept by prepare
     assert finder.targets("hint", names(foe), []) == names(lit)
     check_targets(state, random.Random(4), 4)
 

@@ -83,6 +83,57 @@ def test_moves_on_the_way_in_built_flush_positions(state):
     check_toward(state, random.Random(7), 6)
 
 
+def check_narrowed(state, rng: random.Random, tries: int) -> None:
+    """``toward`` and ``targets`` narrowed (``occupied``: squares that must end holding a
+    piece, any piece; ``unfilled``: squares the mover's pieces must not newly end on;
+    ``arriving``: pieces taken from off the board, a reactivated one counted) answer as the
+    listed moves on the way filtered so."""
+    if G.outcome(state) is not None:
+        return
+    legal = list(G.legal_moves(state))
+    finder = RhombusFinder(state)
+    ctx = mover_context(state)
+    squares = list(range(25))
+    for move in rng.sample(legal, min(tries, len(legal))):
+        gone = subset(rng, move.sources | move.kills & ~move.targets)
+        came = subset(rng, move.targets & ~(ctx.own | ctx.foes))
+        # Mostly the squares the move itself changes, and an opponent's (the two ways it
+        # can stay occupied: not eliminated, or a piece of the mover's ends on it).
+        near = bits(move.sources | move.targets | move.kills | ctx.foes) or [1]
+        occupied = sum({rng.choice(near), 1 << rng.choice(squares)})
+        unfilled = sum({rng.choice(near), 1 << rng.choice(squares)})
+        arriving = rng.choice((0, 0, 1, 2))
+        for occ, unf in ((occupied, 0), (0, unfilled), (occupied & ctx.foes, 0)):
+            expected = {m for m in toward_expected(state, legal, gone, came, False)
+                        if occupied_after(state, m) & occ == occ and not m.targets & unf
+                        and m.entered + m.revived >= arriving}
+            found = list(finder.toward("legal", names(gone), names(came), occupied=names(occ),
+                                       unfilled=names(unf), arriving=arriving))
+            assert len(found) == len(set(found))
+            assert set(found) == expected, (G.position_text(state), names(gone), names(came),
+                                            names(occ), names(unf), arriving)
+        lit = 0
+        fitting = [m for m in toward_expected(state, legal, gone, came, False)
+                   if m.entered + m.revived >= arriving]
+        for m in fitting:
+            lit |= m.targets
+        assert finder.targets("legal", names(gone), names(came), arriving=arriving) == (
+            names(lit) if fitting else None), (G.position_text(state), names(gone),
+                                               names(came), arriving)
+
+
+@SETTINGS
+@given(positions)
+def test_moves_on_the_way_narrowed_are_the_listed_moves_so_narrowed(pos):
+    state, rng = pos
+    check_narrowed(state, rng, 8)
+
+
+@pytest.mark.parametrize("state", BUILT, ids=[s.variant for s in BUILT])
+def test_moves_on_the_way_narrowed_in_built_flush_positions(state):
+    check_narrowed(state, random.Random(11), 5)
+
+
 def prepared(state, budget: int | None) -> RhombusFinder:
     """A finder for ``state``, ``prepare``d (with ``budget`` states for the lights of the
     pieces lifted: a small one leaves some to be found when asked), or not (None)."""
@@ -148,6 +199,9 @@ def test_with_no_piece_on_the_board_every_card_set_is_on_the_way_to_nothing():
     assert not mover_context(state).own and G.legal_moves(state)
     finder = RhombusFinder(state)
     assert finder.targets("hint", [], []) == []
+    # A discard takes no piece from off the board: asked for one that does, none is.
+    assert finder.targets("hint", [], [], arriving=1) is None
+    assert list(finder.toward("hint", [], [], arriving=1)) == []
     check_targets(state, random.Random(3), 4)
 
 
