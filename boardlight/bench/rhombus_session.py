@@ -8,10 +8,11 @@ narrow questions.  This measures, on a given position and the shipped 5 x 5 pres
 * per reading, cold (nothing cached from an earlier reading), every question the session
   asks of it: for a piece lifted (lights: the table-card moves on the way; "moving": any
   public move on the way), for half a move (the same, and what is left of it where every
-  public move on the way agrees), and for the whole move at rest (its legal and public
-  readings, and whether it can still grow).  A "reading" here is the three stable readings
-  on the way to one move together; the session handles each as it comes (``cpu_by_stage``:
-  the latency a player meets is one stable reading's).
+  public move on the way agrees), for a piece put down with none lifted (the same three:
+  one from the reserve, or a stray one), and for the whole move at rest (its legal and
+  public readings, and whether it can still grow).  A "reading" here is those four stable
+  readings together; the session handles each as it comes (``cpu_by_stage``: the latency a
+  player meets is one stable reading's).
 
 Each figure is taken twice: wall time, and the CPU time of the thread asking
 (``time.thread_time``), which other work on the machine cannot inflate by taking the CPU
@@ -187,6 +188,14 @@ def _questions(idx: Moves, state: RhombusState, move: Any, spec: BoardSpec,
     # pieces only lifted), as the session asks it of a reading with a piece put down.
     asks.append(("half: what is left", partial(steps_on_the_way, idx, frozenset(half.items()),
                                                 {**idx.reading, **half})))
+    # A piece put down with none lifted (one brought in from the reserve, or a stray one):
+    # only moves that bring one in from off the board can be on the way.
+    down = {p: final[p] for p in filled[:1]}
+    put_down: Diff = frozenset(down.items())
+    asks += [("put down: hints", partial(idx.hint_targets, put_down)),
+             ("put down: moving", partial(idx.toward, put_down, "public", first=True)),
+             ("put down: what is left", partial(steps_on_the_way, idx, put_down,
+                                                 {**idx.reading, **down}))]
     asks += [("at rest: legal reading", lambda: idx.matching(d, touched)),
              ("at rest: public reading",
               lambda: idx.matching(d, touched, "public", distinct=True)),

@@ -86,3 +86,18 @@ def fitting(diff: Diff, among: Iterable[Footprint], base: Mapping[str, Value], e
                 final.get(p) == v or (v == empty and (p in final or p in moved))
                 for p, v in diff):
             yield fp
+
+
+@dataclass(frozen=True, slots=True)
+class Steps:
+    """What is left of a move on its way, where every move the board may be making agrees:
+    positions still to clear (a captured piece to take off), positions still to fill."""
+
+    take: tuple[str, ...] = ()
+    put: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.take or self.put)
+
+
+NO_STEPS = Steps()

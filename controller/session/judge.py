@@ -28,9 +28,9 @@ from typing import Any, Literal
 
 from controller.physical import Value
 from controller.rules.base import Game
-from controller.session.footprints import Diff, Footprint
-from controller.session.moves import Moves
-from controller.session.turn import NO_STEPS, NOTHING, Declarations, Evidence, LastCommit, Steps
+from controller.session.footprints import NO_STEPS, Diff, Footprint, Steps
+from controller.session.moves import Moves, agreed_steps
+from controller.session.turn import NOTHING, Declarations, Evidence, LastCommit
 
 TakebackMode = Literal["ask", "auto", "off"]
 
@@ -260,34 +260,7 @@ def steps_on_the_way(moves: Moves, diff: Diff, reading: Mapping[str, Value],
     declared = moves.find(wanted) if wanted else None
     if declared is not None:
         return agreed_steps(moves, moves.in_progress(diff, (declared,)), reading)
-    return agreed_steps(moves, moves.each_toward(diff, "public"), reading)
-
-
-def remaining(moves: Moves, fp: Footprint, reading: Mapping[str, Value], diff: Diff
-              ) -> tuple[set[str], set[str]]:
-    """What is left of ``fp`` on a board that reads ``reading`` (``diff`` from the committed
-    position): positions still to clear (a captured piece to take off), positions still to
-    fill."""
-    take = {p for p, v in fp.diff if v == moves.empty
-            and reading.get(p, moves.empty) != moves.empty}
-    put = {p for p in moves.targets(fp, diff) if p in moves.cells or p in moves.spec.sensed}
-    return take, put
-
-
-def agreed_steps(moves: Moves, on_way: Iterable[Footprint], reading: Mapping[str, Value]
-                 ) -> Steps:
-    """What every move of ``on_way`` still needs on a board that reads ``reading``, where
-    they all agree (the table's words and the lights say it).  Asked lazily, it stops as soon
-    as they agree on nothing: a finder then builds no more of them."""
-    diff = moves.diff_of(reading)
-    agreed: tuple[set[str], set[str]] | None = None
-    for fp in on_way:
-        take, put = remaining(moves, fp, reading, diff)
-        agreed = (take, put) if agreed is None else (agreed[0] & take, agreed[1] & put)
-        if not agreed[0] and not agreed[1]:
-            return NO_STEPS
-    return NO_STEPS if agreed is None else Steps(tuple(sorted(agreed[0])),
-                                                 tuple(sorted(agreed[1])))
+    return moves.steps_toward(diff, reading, "public")
 
 
 def _computer_move(moves: Moves, situation: Situation) -> Footprint | None:

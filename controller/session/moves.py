@@ -28,12 +28,15 @@ from typing import Any
 from controller.physical import BoardSpec, Value, empty_value, project
 from controller.rules.base import Game, MoveFinder, Source
 from controller.rules.capabilities import move_finder
-from controller.session.footprints import Diff, Footprint, arrivals, fitting
+from controller.session.footprints import NO_STEPS, Diff, Footprint, Steps, arrivals, fitting
 
 Keep = Callable[[Footprint], bool] | None
 
 
 KEPT_READINGS = 16  # readings of one position whose moves on the way are kept
+# Moves on the way a finder builds for what is left before it asks, of each step they still
+# agree on, for a move on the way without it (``FoundMoves.steps_toward``).
+FEW_ON_THE_WAY = 4
 
 
 class _Kept:
@@ -140,6 +143,22 @@ class Moves(ABC):
                 and c.position not in reached
                 and (c.position in unsensed or len(c.after) == len(c.before))}
         return out
+
+    def left_of(self, fp: Footprint, reading: Mapping[str, Value], done: Diff
+                ) -> tuple[set[str], set[str]]:
+        """What is left of ``fp`` on a board that reads ``reading`` (``done``: its diff from
+        the committed position): positions still to clear (a captured piece to take off),
+        positions still to fill."""
+        take = {p for p, v in fp.diff if v == self.empty
+                and reading.get(p, self.empty) != self.empty}
+        put = {p for p in self.targets(fp, done) if p in self.cells or p in self.spec.sensed}
+        return take, put
+
+    def steps_toward(self, diff: Diff, reading: Mapping[str, Value], source: Source = "legal"
+                     ) -> Steps:
+        """What every move of ``source`` the board could be on its way to (``each_toward``)
+        still needs on a board that reads ``reading`` (``diff``), where they all agree."""
+        return agreed_steps(self, self.each_toward(diff, source), reading)
 
     def _within(self, found: Iterable[Footprint], touched: Iterable[str] | None
                 ) -> list[Footprint]:
@@ -322,6 +341,7 @@ class FoundMoves(Moves):
                  finder: MoveFinder[Any]) -> None:
         super().__init__(game, state, spec)
         self.finder = finder
+        self._agreed: dict[tuple[Diff, Source, Diff], Steps] = {}  # ``steps_toward``
 
     def prepare(self) -> None:
         self.finder.prepare()
@@ -344,8 +364,12 @@ class FoundMoves(Moves):
         return fp if fp.text == text else None
 
     def _toward(self, diff: Diff, source: Source) -> Iterator[Footprint]:
+        # More pieces new on the board than squares emptied: they came from off it, and
+        # only moves that take as many from there fit (``footprints.fitting``), so the
+        # finder looks for no others (a flush has thousands that move a piece there).
         emptied, filled = self._occupancy(diff)
-        pool = (self.footprint(m) for m in self.finder.toward(source, emptied, filled))
+        pool = (self.footprint(m) for m in self.finder.toward(
+            source, emptied, filled, arriving=len(filled) - len(emptied)))
         return fitting(diff, pool, self.reading, self.empty)
 
     def extensions(self, fp: Footprint, source: Source = "legal", first: bool = False,
@@ -357,6 +381,50 @@ class FoundMoves(Moves):
         grown = (o for o in pool if o is not fp and want < o.diff)
         return self._take(grown, first, self._with_facets(facets))
 
+    def steps_toward(self, diff: Diff, reading: Mapping[str, Value], source: Source = "legal"
+                     ) -> Steps:
+        """The first few moves on the way narrow what they agree on down to a step or two;
+        then each step is kept unless the finder finds a move on the way without it, by a
+        search aimed at such a move (a step to clear: one that leaves a piece there; a step
+        to fill: one that ends none there), rather than by building every move on the way
+        until one disagrees (a flush has hundreds that do the same first).  By presence
+        alone (one reading for every piece), those are the moves without the step."""
+        if self.spec.sense != "presence":
+            return super().steps_toward(diff, reading, source)
+        done = self.diff_of(reading)
+        key = (diff, source, done)
+        found = self._agreed.get(key)
+        if found is not None:
+            return found
+        agreed: tuple[set[str], set[str]] | None = None
+        for n, fp in enumerate(self.each_toward(diff, source), 1):
+            take, put = self.left_of(fp, reading, done)
+            agreed = (take, put) if agreed is None else (agreed[0] & take, agreed[1] & put)
+            if not agreed[0] and not agreed[1]:
+                break
+            if n == FEW_ON_THE_WAY:
+                take, put = agreed
+                agreed = ({p for p in take if not self._without(diff, reading, source, 0, p)},
+                          {p for p in put if not self._without(diff, reading, source, 1, p)})
+                break
+        found = NO_STEPS if agreed is None else _steps(*agreed)
+        if len(self._agreed) >= KEPT_READINGS:
+            del self._agreed[next(iter(self._agreed))]
+        self._agreed[key] = found
+        return found
+
+    def _without(self, diff: Diff, reading: Mapping[str, Value], source: Source, kind: int,
+                 p: str) -> bool:
+        """Whether a move of ``source`` on the way to ``diff`` leaves ``p`` out of what is
+        left of it (``kind`` 0: the positions to clear, 1: to fill)."""
+        emptied, filled = self._occupancy(diff)
+        pool = (self.footprint(m) for m in self.finder.toward(
+            source, emptied, filled, occupied=(p,) if kind == 0 else (),
+            unfilled=(p,) if kind == 1 else (), arriving=len(filled) - len(emptied)))
+        done = self.diff_of(reading)
+        return any(p not in self.left_of(o, reading, done)[kind]
+                   for o in fitting(diff, pool, self.reading, self.empty))
+
     def _on_cells(self, diff: Diff) -> bool:
         return all(p in self.cells for p, _ in diff)
 
@@ -366,9 +434,11 @@ class FoundMoves(Moves):
             return {p for fp in moving for p in self.targets(fp, diff)} if moving else None
         # The finder works out the squares from the outcomes at once (a lifted piece may have
         # thousands of table-card moves on the way); every square of its board is a cell, and
-        # a move's targets are the cells it ends a piece on.
+        # a move's targets are the cells it ends a piece on.  (More pieces new than squares
+        # emptied: only moves that bring pieces in from off the board fit, as in ``toward``.)
         emptied, filled = self._occupancy(diff)
-        found = self.finder.targets("hint", emptied, filled) if diff else None
+        found = self.finder.targets("hint", emptied, filled,
+                                    arriving=len(filled) - len(emptied)) if diff else None
         return None if found is None else set(found) - {p for p, _ in diff}
 
     def growth_targets(self, fp: Footprint) -> set[str]:
@@ -377,6 +447,25 @@ class FoundMoves(Moves):
         emptied, filled = self._occupancy(fp.diff)
         found = self.finder.targets("hint", emptied, filled, beyond=True)
         return set(found or ()) - set(filled)
+
+
+def agreed_steps(moves: Moves, on_way: Iterable[Footprint], reading: Mapping[str, Value]
+                 ) -> Steps:
+    """What every move of ``on_way`` still needs on a board that reads ``reading``, where
+    they all agree (the table's words and the lights say it).  Asked lazily, it stops as soon
+    as they agree on nothing: a finder then builds no more of them."""
+    done = moves.diff_of(reading)
+    agreed: tuple[set[str], set[str]] | None = None
+    for fp in on_way:
+        take, put = moves.left_of(fp, reading, done)
+        agreed = (take, put) if agreed is None else (agreed[0] & take, agreed[1] & put)
+        if not agreed[0] and not agreed[1]:
+            return NO_STEPS
+    return NO_STEPS if agreed is None else _steps(*agreed)
+
+
+def _steps(take: Iterable[str], put: Iterable[str]) -> Steps:
+    return Steps(tuple(sorted(take)), tuple(sorted(put)))
 
 
 def moves_of(game: Game[Any, Any], state: Any, spec: BoardSpec) -> Moves:

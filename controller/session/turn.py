@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 
 from controller.physical import Value
 from controller.session.correction import Pair
-from controller.session.footprints import Footprint
+from controller.session.footprints import NO_STEPS, Footprint, Steps
 from controller.session.moves import Moves
 
 
@@ -84,21 +84,6 @@ class LastCommit:
 @dataclass(frozen=True, slots=True)
 class Idle:
     pass
-
-
-@dataclass(frozen=True, slots=True)
-class Steps:
-    """What is left of a move on its way, where every move the board may be making agrees:
-    positions still to clear (a captured piece to take off), positions still to fill."""
-
-    take: tuple[str, ...] = ()
-    put: tuple[str, ...] = ()
-
-    def __bool__(self) -> bool:
-        return bool(self.take or self.put)
-
-
-NO_STEPS = Steps()
 
 
 @dataclass(frozen=True, slots=True)

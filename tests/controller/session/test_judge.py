@@ -9,6 +9,7 @@ import pytest
 from controller.rules import GAMES
 from controller.rules.abalone import ABALONE
 from controller.rules.capabilities import hand_hidden
+from controller.session.footprints import Steps
 from controller.session.judge import (
     Ambiguous,
     Amend,
@@ -20,11 +21,10 @@ from controller.session.judge import (
     Situation,
     Takeback,
     Withdraw,
-    agreed_steps,
     judge,
 )
-from controller.session.moves import Moves, moves_of
-from controller.session.turn import NOTHING, Declarations, Evidence, LastCommit, Steps
+from controller.session.moves import Moves, agreed_steps, moves_of
+from controller.session.turn import NOTHING, Declarations, Evidence, LastCommit
 from hardware.simboard import default_spec
 from tests.controller.rules.abalone_positions import position
 from tests.controller.rules.random_play import played
