@@ -122,6 +122,15 @@ def judge(moves: Moves, reading: Mapping[str, Value], evidence: Evidence,
         return NoChange()
     candidates = candidates_of(moves, diff, evidence, situation.declared, situation)
     seen = seen_by_table(moves, diff, evidence, situation)
+    last = situation.last
+    if (candidates or seen) and last is not None:
+        # The last mover's piece put on a wrong cell and moved on at once may read exactly
+        # like a move of the next player (a Rhombus piece moved on: an opponent entering
+        # there and eliminating it where it stood).  Coming at once, with the hand on only
+        # what the two moves of the mover change, it is the mover's (as on the way, below).
+        amended = _amendment(last, reading, evidence, situation, strict=True)
+        if amended is not None:
+            return Amend(amended)
     if len(candidates) == 1 and hidden_choice(moves, candidates[0], situation.declared,
                                               situation.game):
         # Committing at once here, but asking when the hand allows two choices, would tell
@@ -142,7 +151,6 @@ def judge(moves: Moves, reading: Mapping[str, Value], evidence: Evidence,
         # The computer answered the previous move, which is final now (changing it takes a
         # take-back): a reading on the way to its move is that move being carried out.
         return Moving(steps=agreed_steps(moves, (guide,), reading))
-    last = situation.last
     if last is not None:
         # A reading on its way to the next player's move is theirs, not an amendment, unless
         # it comes at once and the hand touched only what the two moves of the mover change

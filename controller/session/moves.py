@@ -36,7 +36,7 @@ Keep = Callable[[Footprint], bool] | None
 KEPT_READINGS = 16  # readings of one position whose moves on the way are kept
 # Moves on the way a finder builds for what is left before it asks, of each step they still
 # agree on, for a move on the way without it (``FoundMoves.steps_toward``).
-FEW_ON_THE_WAY = 4
+FEW_ON_THE_WAY = 8
 
 
 class _Kept:

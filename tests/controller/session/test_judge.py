@@ -162,3 +162,34 @@ def test_what_is_left_stops_asking_once_the_moves_agree_on_nothing(start):
 
     assert agreed_steps(start, on_way(), reading) == Steps()
     assert asked == ["C3D3", "C3D4"]
+
+
+def test_a_piece_moved_on_at_once_amends_even_when_the_next_player_could_read_so():
+    # Rhombus (from an inference run): red played the bishop from b2, set it down on e5
+    # (taken at once: nothing can extend it), and within a second moved it on to a1.  That
+    # reading is also one the table cannot rule out for blue (a hidden hand that enters on
+    # a1 and eliminates the piece on e5): blue was asked which move they made, and red's
+    # move stood as e5.  At once, with the hand only on what red's two moves change, it is
+    # red's; later, or touching more, it is not.
+    game = GAMES["rhombus"]
+    spec = default_spec(game, "two-player")
+    state = game.parse_position(
+        "bb.../...../.b.../.r.b./...r. r reserve=0,2 out=4,0 r=-/7H,9C,JH b=-/10C,10D,QD "
+        "pile=9D discard=6C,6D,6H,6S,7C,7D,7S,8C,8D,8H,8S,9H,9S,10H,10S,JC,JD,JS,QC,QH,QS,"
+        "KC,KD,KH,KS,AC,AD,AH,AS seed=0 shuffles=3 ply=110", "two-player")
+    before = moves_of(game, state, spec)
+    fp = before.find("JH* b2-e5")
+    assert fp is not None
+    after = moves_of(game, game.play(state, fp.move), spec)
+    declared = Declarations(facets={"cards": "JH*"})
+    last = LastCommit(before, fp, "r", frozenset({"b2", "e5"}), 9.0, declared)
+    reading = {**after.reading, "e5": 0, "a1": 1}
+    alone = judge(after, reading, evidence("e5", "a1"), situation(after, now=9.8))
+    assert isinstance(alone, Ambiguous)  # blue's, as far as the table can tell
+    verdict = judge(after, reading, evidence("e5", "a1"), situation(after, last=last, now=9.8))
+    assert isinstance(verdict, Amend) and verdict.footprint.text == "JH* b2-a1"
+    late = judge(after, reading, evidence("e5", "a1"), situation(after, last=last, now=12.0))
+    assert not isinstance(late, Amend)
+    more = judge(after, reading, evidence("e5", "a1", "b4"),
+                 situation(after, last=last, now=9.8))
+    assert not isinstance(more, Amend)
