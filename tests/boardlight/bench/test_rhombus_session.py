@@ -24,13 +24,15 @@ def test_the_session_figures_of_a_flush_position():
                                       "at rest: public reading", "at rest: can grow"}
     # Each stable reading's questions, added up: together they are the reading's figure.
     stages = times.cpu_by_stage()
-    assert set(stages) == {"lifted", "half", "at rest"}
+    assert set(stages) == {"lifted", "half", "put down", "at rest"}
     for i, total in enumerate(times.cpu_per_reading):
         assert abs(sum(xs[i] for xs in stages.values()) - total) < 1e-9
     line = times.line("formation")
-    assert "half: what is left" in times.cpu_by_question
+    assert {"half: what is left", "put down: hints", "put down: moving",
+            "put down: what is left"} <= set(times.cpu_by_question)
     assert re.search(r"CPU p99 / max per stable reading: lifted [\d.]+ / [\d.]+ ms, "
-                     r"half [\d.]+ / [\d.]+ ms, at rest [\d.]+ / [\d.]+ ms$", line)
+                     r"half [\d.]+ / [\d.]+ ms, put down [\d.]+ / [\d.]+ ms, "
+                     r"at rest [\d.]+ / [\d.]+ ms$", line)
     slowest = [max(took[i] for took in times.cpu_by_question.values()) for i in range(4)]
     found = re.search(r"the slowest question of each reading, CPU: p99 ([\d.]+) ms, "
                       r"max ([\d.]+) ms\)", line)
