@@ -123,16 +123,21 @@ def judge(moves: Moves, reading: Mapping[str, Value], evidence: Evidence,
     candidates = candidates_of(moves, diff, evidence, situation.declared, situation)
     seen = seen_by_table(moves, diff, evidence, situation)
     last = situation.last
-    if (candidates or seen) and last is not None:
+    plain = (len(candidates) == 1 and not seen
+             and not hidden_choice(moves, candidates[0], situation.declared, situation.game))
+    if (candidates or seen) and not plain and last is not None:
         # The last mover's piece put on a wrong cell and moved on at once may read exactly
-        # like a move of the next player (a Rhombus piece moved on: an opponent entering
-        # there and eliminating it where it stood).  Coming at once, with the hand on only
-        # what the two moves of the mover change, it is the mover's (as on the way, below).
+        # like a move of the next player that would have to be asked (a Rhombus piece moved
+        # on: a hidden hand entering there and eliminating it where it stood).  Coming at
+        # once, with the hand on only what the two moves of the mover change, it is the
+        # mover's (as on the way, below).  One plain move of the next player reading so
+        # stands: the computer's move shown for the table to carry out (a DRHOMBIX
+        # placement that takes the piece just set down reads like that piece moved on), or
+        # a move the sensors alone may take.
         amended = _amendment(last, reading, evidence, situation, strict=True)
         if amended is not None:
             return Amend(amended)
-    if len(candidates) == 1 and hidden_choice(moves, candidates[0], situation.declared,
-                                              situation.game):
+    if len(candidates) == 1 and not plain:
         # Committing at once here, but asking when the hand allows two choices, would tell
         # the table what the hand holds: a choice no sensor sees is always the phone's.
         return Ambiguous(tuple(candidates), tuple(seen or candidates))

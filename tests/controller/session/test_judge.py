@@ -193,3 +193,29 @@ def test_a_piece_moved_on_at_once_amends_even_when_the_next_player_could_read_so
     more = judge(after, reading, evidence("e5", "a1", "b4"),
                  situation(after, last=last, now=9.8))
     assert not isinstance(more, Amend)
+
+
+@pytest.mark.parametrize("computer", [True, False])
+def test_a_plain_move_of_the_next_player_is_not_read_as_the_last_one_amended(computer):
+    # DRHOMBIX on the triangle (from the computer game test): black set a piece on 0b2, and
+    # at once white placed on 0b3, which takes that piece: the board reads like black's
+    # piece moved on to 0b3, at once and with the hand only on what black's two moves
+    # change.  White's move was the computer's, shown on the table, or one the sensors
+    # alone may take: it stands; black's move is not amended.
+    game = GAMES["drhombix"]
+    spec = default_spec(game, "cuckoo-triangle")
+    state = game.setup("cuckoo-triangle")
+    for text in "+0c1 +0a2 +0b1 +0a4 +0d1 +0a1 +0c2x0a2".split():
+        state = game.play(state, next(m for m in game.legal_moves(state)
+                                      if game.move_text(m) == text))
+    before = moves_of(game, state, spec)
+    fp = before.find("+0b2")
+    assert fp is not None
+    after = moves_of(game, game.play(state, fp.move), spec)
+    last = LastCommit(before, fp, "b", frozenset({"0b2"}), 9.0, NOTHING)
+    declared = Declarations(move="+0b3", by_computer=True) if computer else NOTHING
+    reading = read(after, **{"0b2": 0, "0b3": 1})
+    verdict = judge(after, reading, evidence("0b2", "0b3"),
+                    situation(after, declared, last=last, now=9.3))
+    assert isinstance(verdict, Commit) and verdict.footprint.text == "+0b3"
+    assert game.to_move(after.state) == "w"
