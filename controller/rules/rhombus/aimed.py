@@ -8,7 +8,10 @@ in so many pieces.  A search looks past only the states from which that can stil
 (``Search.viable``), and makes the states one card on per card and piece with bitmasks,
 leaving out at once those that cannot pass (``Search.children``).  What rules a state out:
 
-* counting: each card left moves one piece and each 9 left may bring one in, so too many
+* counting: each card left moves one piece and each 9 left may bring one in (none while
+  the start corner holds a piece the carry can neither move nor eliminate: ``entry_room``;
+  a partner's there made a four-player Formation reading search 251 programs for 40 ms
+  to prove that no piece set down came from the reserve), so too many
   pieces still on a square they must leave, squares still to fill or opponents still to
   eliminate (a kill also needs a kill card) leave no way; each of those moves ends on one
   square, so the squares to fill and the opponents to eliminate together take one each;
@@ -112,6 +115,15 @@ def _fewest(near_by: tuple[int, ...], tokens: int) -> int:
     return least
 
 
+def entry_room(ctx: Context, kills: int) -> int:
+    """How many pieces a carry's 9s may bring in (``kills``: its kill cards): none while the
+    start corner holds a piece the mover can neither move nor eliminate (a partner's, an
+    opponent's in a blockade, or any opponent's for a carry with no kill card), which no
+    card of the carry takes away; else as many as wait in the reserve."""
+    held = ctx.blockers | ctx.foes & ~ctx.killable if kills else ctx.blockers | ctx.foes
+    return 0 if ctx.corner & held else ctx.reserve
+
+
 @dataclass(frozen=True, slots=True)
 class Aim:
     """What the outcomes looked for do on the board."""
@@ -154,7 +166,7 @@ class Search:
         self.least, self.fewer, self.same, self.exact = (aim.least, aim.fewer, aim.same,
                                                          aim.exact)
         self.kills, self.must_kill = prog.kills, prog.must_kill
-        self.reserve, self.corner = ctx.reserve, ctx.corner
+        self.reserve, self.corner = entry_room(ctx, prog.kills), ctx.corner
         self.others = ctx.blockers | ctx.foes
         # Where a piece on a square it must leave may go: for an exact aim, the goal.
         self.allowed = aim.need if aim.exact else 0
@@ -166,7 +178,7 @@ class Search:
         mine = (aim.same or 0) & ~others
         self.more = (FULL & ~mine & ~aim.forbid & ~others
                      if aim.same is not None and not prog.kills
-                     and not (prog.nines and ctx.reserve) and others & ~aim.same == 0
+                     and not (prog.nines and self.reserve) and others & ~aim.same == 0
                      and mine.bit_count() == ctx.own.bit_count() else 0)
         self.need_odd = (aim.need & ODD).bit_count()
         self.need_even = (aim.need & EVEN).bit_count()
@@ -320,9 +332,9 @@ class Search:
         ctx, prog = self.ctx, self.prog
         if self._armed is None:
             return True
-        found = dealt_ends(self._armed, ctx.own, ctx.corner if prog.nines and ctx.reserve
+        found = dealt_ends(self._armed, ctx.own, ctx.corner if prog.nines and self.reserve
                            else 0, prog.movers, self.need, self.forbid, also=self.more,
-                           entries=min(prog.nines, ctx.reserve))
+                           entries=min(prog.nines, self.reserve))
         return found is None or found != 0 or not prog.movers
 
     def fits(self, state: SearchState) -> bool:
@@ -597,7 +609,7 @@ def refuted_all(ctx: Context, goal: Outcome3, sigs: Iterable[int]) -> dict[int, 
     """``refuted`` for the carries of each ``counts`` of ``sigs``: what the goal asks is
     counted once."""
     own, killed, entered = goal
-    reserve = ctx.reserve
+    room = (entry_room(ctx, 0), entry_room(ctx, 1))  # without a kill card, and with one
     leave = (ctx.own & ~own).bit_count()
     land = (own & ~ctx.own | killed).bit_count()  # a move (or an entry) ends on each
     count = killed.bit_count()
@@ -613,6 +625,7 @@ def refuted_all(ctx: Context, goal: Outcome3, sigs: Iterable[int]) -> dict[int, 
         kills = sig >> 6 & 7
         must_kill = sig >> 9 & 1
         odd_cards = sig >> 10
+        reserve = room[kills > 0]
         e = nines if nines < reserve else reserve
         out[sig] = (e < entered or leave > n or land > n + e
                     or (count > kills or bad_kill or (must_kill and count != kills)
@@ -795,8 +808,8 @@ def ends_toward(search: Search, enough: int, patience: int = 40,
     ctx, prog = search.ctx, search.prog
     if search.bounds is not None:
         dealt = dealt_ends(search.bounds, ctx.own,
-                           ctx.corner if prog.nines and ctx.reserve else 0, prog.movers,
-                           search.need, search.forbid, entries=min(prog.nines, ctx.reserve),
+                           ctx.corner if prog.nines and search.reserve else 0, prog.movers,
+                           search.need, search.forbid, entries=min(prog.nines, search.reserve),
                            blocking=True)
         if dealt is not None:
             want &= dealt

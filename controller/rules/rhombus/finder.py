@@ -36,6 +36,7 @@ from controller.rules.rhombus.aimed import (
     Search,
     Unfinished,
     ends_toward,
+    entry_room,
     outcomes_toward,
 )
 from controller.rules.rhombus.board import BIT, FULL, bits, names
@@ -396,7 +397,8 @@ class RhombusFinder:
                 # A carry ends a new piece only on an empty square or a victim it may kill,
                 # and only within reach of a piece, or of a piece it may bring in.
                 bounds = self.bounds(prog)
-                tokens = ctx.own | (ctx.corner if prog.nines and ctx.reserve else 0)
+                tokens = ctx.own | (ctx.corner if prog.nines and entry_room(ctx, prog.kills)
+                                    else 0)
                 mine = (empty | (ctx.killable if prog.kills else 0)) & could & bounds.within(
                     tokens, prog.movers)
                 if each is not None and lifted:
@@ -513,7 +515,7 @@ def _may_grow(ctx: Context, prog: Carry, came: int, not_own: int, same: int | No
     without ``same``): see the cases below."""
     if same is None:
         return True
-    entries = min(prog.nines, ctx.reserve)
+    entries = min(prog.nines, entry_room(ctx, prog.kills))
     if (ctx.own & ~not_own == 0 and came.bit_count() == ctx.own.bit_count()
             and not prog.kills and not entries):
         # Every piece has left and must end on ``came``, and none can be added or taken:

@@ -227,3 +227,58 @@ def test_questions_of_one_finder_share_what_they_found_in_built_positions(varian
     rng = random.Random(12)
     for state in built_positions(variant, 6, 29):
         check_shared(state, rng, 3)
+
+
+def _with_piece_on(state, square: str, seat: int):
+    """``state`` with a piece of ``seat`` moved from its reserve onto ``square``."""
+    import dataclasses
+
+    from controller.rules.rhombus.board import BIT
+    pieces = list(state.pieces)
+    reserve = list(state.reserve)
+    pieces[seat] |= BIT[square]
+    reserve[seat] -= 1
+    return dataclasses.replace(state, pieces=tuple(pieces), reserve=tuple(reserve))
+
+
+# (variant, the mover's cards, who stands on the mover's corner a1, pieces that may come in)
+CORNERS = [
+    ("formation-four-player", ("9", "J", "Q", "K"), "partner", 0),
+    ("formation-four-player", ("9", "10", "Q", "K"), "partner", 0),  # a kill card: still none
+    ("formation", ("9", "J", "Q", "K"), "opponent", 0),  # no kill card to take it
+    ("formation", ("9", "10", "J", "Q"), "opponent", 3),  # 9/10: the entry kill
+    ("formation", ("9", "10", "J", "Q"), "blockade", 0),  # a blockade is never killed
+    ("formation", ("9", "J", "Q", "K"), "nobody", 3),
+]
+
+
+@pytest.mark.parametrize(("variant", "values", "who", "room"), CORNERS)
+def test_no_piece_comes_in_on_a_corner_held_by_a_piece_the_mover_cannot_take(
+        variant, values, who, room):
+    from boardlight.bench.rhombus_rules import built
+    from controller.rules.rhombus.aimed import Aim, Search, entry_room
+    from controller.rules.rhombus.board import BIT, names
+    from controller.rules.rhombus.finder import RhombusFinder
+    from tests.controller.rules.test_rhombus_finder import toward_expected
+    state = built(variant, ["c2", "d3", "b4"], "e5", values, "C")
+    if who == "partner":
+        state = _with_piece_on(state, "a1", 2)
+    elif who in ("opponent", "blockade"):
+        state = _with_piece_on(state, "a1", 1)
+    if who == "blockade":  # a1-b2-c3: three on one diagonal
+        state = _with_piece_on(_with_piece_on(state, "b2", 1), "c3", 1)
+    ctx = mover_context(state)
+    kills = any(v in ("7", "10") for v in values)
+    assert entry_room(ctx, kills) == room, names(ctx.corner & (ctx.foes | ctx.blockers))
+    # The search for an action that brings a piece in looks past nothing when none can come.
+    nine = Carry((), 1, int(kills))
+    search = Search(ctx, nine, Aim(least=1), {}, None)
+    assert search.viable(search.root()) == (room > 0)
+    # And every answer is the listed one: a piece set down on d4 from off the board.
+    finder = RhombusFinder(state)
+    legal = list(G.legal_moves(state))
+    for square in ("d4", "b1"):
+        found = set(finder.toward("legal", [], [square], arriving=1))
+        expected = {m for m in toward_expected(state, legal, 0, BIT[square], False)
+                    if m.entered + m.revived >= 1}
+        assert found == expected, (square, G.position_text(state))
