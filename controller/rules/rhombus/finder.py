@@ -268,11 +268,24 @@ class RhombusFinder:
                    and _fits(ctx, ctx.own, 0, fit) and self._discards(source))
         wanted = (facets or {}).get("cards")
 
+        # A narrowed fit's outcomes are those of the fit it narrows that pass it: a program
+        # whose outcomes on the way are known (an earlier question of the reading ran its
+        # search to the end) needs no search of its own ("what is left" asks, of each step
+        # the first moves on the way agree on, for one that leaves it out).
+        wider = (fit._replace(hold=0, avoid=0, spared=0)
+                 if fit.hold or fit.avoid or fit.spared else None)
+
         def fitting(prog: Program) -> Iterator[Outcome3]:
             key = (prog, fit, least, fewer)  # many card sets share a program
             if key in self._outs:
                 yield from self._outs[key]
                 return
+            if wider is not None:
+                known = self._outs.get((prog, wider, least, fewer))
+                if known is not None:
+                    self._outs[key] = tuple(o for o in known if _fits(ctx, o[0], o[1], fit))
+                    yield from self._outs[key]
+                    return
             found = []
             for out in self._toward(prog, fit, least, fewer):
                 found.append(out)

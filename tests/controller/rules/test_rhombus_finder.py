@@ -103,6 +103,10 @@ def check_narrowed(state, rng: random.Random, tries: int) -> None:
         occupied = sum({rng.choice(near), 1 << rng.choice(squares)})
         unfilled = sum({rng.choice(near), 1 << rng.choice(squares)})
         arriving = rng.choice((0, 0, 1, 2))
+        if rng.random() < 0.5:
+            # The moves on the way asked first, to the end: the narrowed questions then take
+            # each program's outcomes from that answer rather than search again.
+            list(finder.toward("legal", names(gone), names(came), arriving=arriving))
         for occ, unf in ((occupied, 0), (0, unfilled), (occupied & ctx.foes, 0)):
             expected = {m for m in toward_expected(state, legal, gone, came, False)
                         if occupied_after(state, m) & occ == occ and not m.targets & unf
