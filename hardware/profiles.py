@@ -139,7 +139,8 @@ def shipped_profiles() -> tuple[str, ...]:
 
 def profile_for(game: Any, variant: str | None = None, serial: bool = False) -> str:
     """The shipped profile of a game's board: ``NAME-pico`` for the reference firmware's
-    build over USB serial when one ships, else the game's own (``Game.profile_name``)."""
+    build over USB serial when one ships, else the game's own (``capabilities.profile_name``:
+    ``BoardBuilds.profile_name``, or the game's name)."""
     name: str = profile_name(game, variant)
     if serial and f"{name}-pico" in shipped_profiles():
         return f"{name}-pico"

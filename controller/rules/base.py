@@ -220,9 +220,10 @@ could make: what the table may judge a reading by)."""
 
 class MoveFinder(Protocol[M_co]):
     """What the session asks of a position whose moves are too many to list (see
-    ``Game.move_finder``).  Sources: ``legal`` (``legal_moves``), ``hint`` (``hint_moves``),
-    ``public`` (``public_moves``).  Cells are board cell names; occupancy only (the session
-    checks each answer against its own sensed reading, so a finder may answer more)."""
+    ``capabilities.FindsMoves.move_finder``).  Sources: ``legal`` (``legal_moves``), ``hint``
+    (``hint_moves``), ``public`` (``public_moves``).  Cells are board cell names; occupancy
+    only (the session checks each answer against its own sensed reading, so a finder may
+    answer more)."""
 
     def reading(self, source: Source, occupied: Iterable[str], touched: Iterable[str],
                 distinct: bool = False) -> Sequence[M_co]:

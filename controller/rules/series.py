@@ -5,9 +5,10 @@
 * ``sumof X``: X games are played; the highest sum of points over all games wins the match.
   Everyone sharing the highest sum wins; when everyone shares it, the match is drawn.
 
-A game's points come from ``Game.match_points`` (Crosswise: its team's line totals, credited
-to every player of the team).  Players are named by the caller, so that a series survives
-players changing seats between games.  The table keeps a series running across new games.
+A game's points come from ``capabilities.match_points``: the game's own when it has
+``ScoresMatches.match_points`` (Crosswise: its team's line totals, credited to every player of
+the team), else the scores of its view.  Players are named by the caller, so that a series
+survives players changing seats between games.  The table keeps a series running across new games.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A four-card Formation flush on an open board has tens of thousands of actions, too many to
 list after every move on a Raspberry Pi, so the session does not look a Rhombus reading up
-in a list of legal actions: it asks the game's move finder (``Game.move_finder``, here
+in a list of legal actions: it asks the game's move finder (``FindsMoves.move_finder``, here
 ``finder.RhombusFinder``), whose ``reading`` is ``moves_among`` below.  A reading says
 almost everything an action does: which squares emptied, which filled, which were touched.
 ``moves_among`` turns that into the few outcomes it can be (the unseen part: which touched
