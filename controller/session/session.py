@@ -147,8 +147,9 @@ class GameSession(PhoneActions):
 
     @property
     def index(self) -> Moves:
-        """The committed position's moves (``controller.session.moves``)."""
-        if self._index is None:
+        """The committed position's moves (``controller.session.moves``), built once per
+        position: whatever sets ``state`` gets the moves of the new one."""
+        if self._index is None or self._index.state is not self.state:
             self._index = moves_of(self.game, self.state, self.spec)
         return self._index
 
@@ -164,7 +165,6 @@ class GameSession(PhoneActions):
         restart; clocks continue from the times stored with the last move."""
         self.state = states[-1]
         self.ply = len(moves)
-        self._index = None
         self.history = []
         for k in range(max(0, len(moves) - keep), len(moves)):
             idx = moves_of(self.game, states[k], self.spec)
@@ -313,7 +313,7 @@ class GameSession(PhoneActions):
             self._resume_mode = self.mode
             self.mode = Mode.DISCONNECTED
             if isinstance(self.phase, Provisional):
-                self.phase = InProgress()
+                self.phase = InProgress(since=t)
             if self.clocks:
                 self.clocks.stop(t)  # a pulled cable is nobody's move
             out.append(BoardStatus(t, "disconnected", event.detail))
@@ -412,7 +412,6 @@ class GameSession(PhoneActions):
                      if how in ("sensors", "settle") else None)
         self.state = after
         self.ply += 1
-        self._index = None
         self.last_move = fp
         if self.clocks:
             if amends:
@@ -457,7 +456,6 @@ class GameSession(PhoneActions):
         self._new_turn()
         self.last = None
         self.last_move = self.history[-1].footprint if self.history else None
-        self._index = None
         if self.clocks:
             self.clocks.start(self.to_move, t)
         if self.reading and self.index.diff_of(self.reading):
@@ -471,7 +469,6 @@ class GameSession(PhoneActions):
         if self.mode is Mode.OVER:
             raise refusal("game.over")
         self.state = self.game.apply(self.state, move)
-        self._index = None
         self._new_turn()
         out.append(Committed(t, getattr(move, "seat", ""), self.game.move_text(move),
                              self.game.position_text(self.state), self.ply, None, "phone"))

@@ -117,3 +117,25 @@ def test_nothing_is_committed_while_the_link_is_down_and_play_resumes_after():
     session.handle(LinkStatus(0.4, True, "board back"))
     out = session.handle(StableScan(0.5, tuple(moved)))
     assert [o.move for o in out if type(o).__name__ == "Committed"] == ["A1B2"]
+
+
+def test_a_move_that_could_grow_when_the_link_drops_is_not_stalled_at_once():
+    # The first marble of a broadside (C3 to D3) waits to grow; the cable is pulled at 30 s.
+    # The move is on its way again from then: the stall time counts from the pull, not from
+    # the start of the game.
+    from controller.session.events import Tick
+    from controller.session.turn import InProgress
+    spec = default_spec(ABALONE)
+    session = GameSession(ABALONE, spec, ABALONE.setup())
+    start = tuple(1 if ABALONE.layout(ABALONE.setup()).get(p) else 0 for p in spec.sensors)
+    session.handle(StableScan(0.1, start))
+    moved = list(start)
+    moved[spec.sensor_index["C3"]] = 0
+    moved[spec.sensor_index["D3"]] = 1
+    session.handle(StableScan(30.0, tuple(moved)))
+    assert type(session.phase).__name__ == "Provisional"
+    session.handle(LinkStatus(30.1, False, "USB unplugged"))
+    session.handle(Tick(30.2))
+    assert isinstance(session.phase, InProgress) and not session.phase.stalled
+    session.handle(Tick(30.1 + SessionConfig().stall + 0.1))
+    assert isinstance(session.phase, InProgress) and session.phase.stalled

@@ -116,7 +116,7 @@ class SessionMachine(RuleBasedStateMachine):
         if self.game.view(other, mover) == self.game.view(s.state, mover):
             return  # the draw gave the same hand
         twin = copy.deepcopy(s)
-        twin.state, twin._index = other, None
+        twin.state = other  # the same table, the same turn so far; another hidden hand
         self.twin = twin
 
     def _check_twin(self, event: InEvent, out: list[OutEvent]) -> None:
@@ -277,6 +277,10 @@ CASES = [("abalone", None, SenseMode.PRESENCE), ("abalone", "belgian-daisy", Sen
          ("crosswise", None, SenseMode.PRESENCE), ("drhombix", None, SenseMode.PRESENCE),
          ("drhombix", "ant-square", SenseMode.PRESENCE), ("rhombus", None, SenseMode.PRESENCE),
          ("rhombus", "formation", SenseMode.PRESENCE), ("plimus", None, SenseMode.POLARITY)]
+
+
+def test_every_game_of_the_registry_has_a_case():
+    assert {game for game, _, _ in CASES} == set(GAMES)
 
 
 @pytest.mark.parametrize(("game", "variant", "sense"), CASES,
