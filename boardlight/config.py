@@ -1,13 +1,15 @@
 """The service's configuration: one TOML file, validated at start into typed settings.
 
-Default path ``/etc/boardlight/config.toml`` (``--config`` picks another).  A missing default
-file means the defaults; a missing file named on the command line, an unknown key or a bad
-value stops the start with every problem listed, each naming its key and the fix.  Command
+Default path ``$BOARDLIGHT_CONFIG`` if set, else ``/etc/boardlight/config.toml`` (``--config``
+picks another).  A missing default file means the defaults; a missing file named on the command
+line, an unknown key or a bad value stops the start with every problem listed, each naming its
+key and the fix.  Command
 line options override the file.  ``docs/config.md`` documents every key.
 """
 
 from __future__ import annotations
 
+import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +19,7 @@ from controller.errors import BoardError
 from hardware.profile_reader import Problems, Table
 
 DEFAULT_PATH = Path("/etc/boardlight/config.toml")
+PATH_VARIABLE = "BOARDLIGHT_CONFIG"
 BOARDS = ("sim", "gpio", "serial")
 TAKEBACK = ("ask", "auto", "off")
 
@@ -56,14 +59,19 @@ class Settings:
     source: str = "defaults"
 
 
+def default_path() -> Path:
+    """The file read when none is named: ``$BOARDLIGHT_CONFIG`` if set, else ``DEFAULT_PATH``."""
+    return Path(os.environ.get(PATH_VARIABLE) or DEFAULT_PATH)
+
+
 def load_settings(path: str | Path | None = None) -> Settings:
     """Read and check a config file (None: the default path, if it exists)."""
     explicit = path is not None
-    target = Path(path) if path is not None else DEFAULT_PATH
+    target = Path(path) if path is not None else default_path()
     if not target.exists():
         if explicit:
             raise ConfigError(f"config {target}: no such file (leave out --config to use "
-                              f"{DEFAULT_PATH} or the defaults)")
+                              f"{default_path()} or the defaults)")
         return Settings()
     try:
         data = tomllib.loads(target.read_text(encoding="utf-8"))

@@ -54,8 +54,17 @@ def test_every_key_is_read_into_typed_settings(tmp_path):
 
 def test_an_empty_file_and_a_missing_default_file_give_the_defaults(tmp_path, monkeypatch):
     assert load_settings(write(tmp_path, "")) == Settings(source=str(tmp_path / "config.toml"))
-    monkeypatch.setattr("boardlight.config.DEFAULT_PATH", tmp_path / "absent.toml")
+    monkeypatch.setenv("BOARDLIGHT_CONFIG", str(tmp_path / "absent.toml"))
     assert load_settings(None) == Settings()
+
+
+def test_the_environment_names_the_default_file(tmp_path, monkeypatch):
+    config = write(tmp_path, '[web]\nport = 9002\n')
+    monkeypatch.setenv("BOARDLIGHT_CONFIG", str(config))
+    assert load_settings(None).port == 9002
+    assert load_settings(None).source == str(config)
+    with pytest.raises(ConfigError, match=f"leave out --config to use {config}"):
+        load_settings(tmp_path / "nope.toml")
 
 
 def test_a_missing_file_named_on_the_command_line_is_an_error(tmp_path):

@@ -32,27 +32,50 @@ def test_without_node_the_tests_fail_and_say_what_to_run(monkeypatch, tmp_path):
     assert main(["bench", "firmware-memory"]) == 1
 
 
-def test_without_the_package_the_tests_fail_and_say_what_to_run(monkeypatch, tmp_path):
-    monkeypatch.setattr(micropython, "PACKAGE_DIR", tmp_path / "nothing")
-    reason = micropython.unavailable()
-    assert reason is not None and micropython.PACKAGE in reason and "npm ci" in reason
-    with pytest.raises(pytest.fail.Exception, match=r"bootstrap\.py test"):
-        next(session())
-
-
-def load_bootstrap():
-    spec = importlib.util.spec_from_file_location("bootstrap_under_test", ROOT / "bootstrap.py")
+def load_copy(source: Path, tree: Path, name: str):
+    """A copy of one of our files placed at the same path in another source tree ``tree``,
+    loaded as a module: it finds its tools there, as an installed copy would."""
+    target = tree / source.relative_to(ROOT)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(source, target)
+    spec = importlib.util.spec_from_file_location(name, target)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
+def test_without_the_package_the_tests_fail_and_say_what_to_run(monkeypatch, tmp_path):
+    # A source tree whose tools/micropython has everything but the npm package, on a machine
+    # with node (a stand-in program: nothing runs it).
+    tools = tmp_path / "tree" / "tools" / "micropython"
+    tools.mkdir(parents=True)
+    for name in ("run.mjs", "vpico.py", "package.json", "package-lock.json"):
+        shutil.copy(ROOT / "tools" / "micropython" / name, tools / name)
+    node = tmp_path / "node"
+    node.write_text("#!/bin/sh\nexit 1\n")
+    node.chmod(0o755)
+    monkeypatch.setenv("BOARDLIGHT_NODE", str(node))
+    copied = load_copy(ROOT / "firmware_bridge" / "micropython.py", tmp_path / "tree",
+                       "micropython_under_test")
+    reason = copied.unavailable()
+    assert reason is not None and copied.PACKAGE in reason and "npm ci" in reason
+    assert str(tools) in reason
+    with pytest.raises(copied.MicroPythonUnavailable, match=r"bootstrap\.py test"):
+        copied.MicroPython()
+
+
+def load_bootstrap(tree: Path):
+    """bootstrap.py run from a copy at the top of ``tree`` (it works on the tree it is in)."""
+    return load_copy(ROOT / "bootstrap.py", tree, "bootstrap_under_test")
+
+
 def test_bootstrap_installs_node_npm_and_the_package_when_missing(monkeypatch, tmp_path):
-    boot = load_bootstrap()
+    boot = load_bootstrap(tmp_path)
+    tools = tmp_path / "tools" / "micropython"
+    tools.mkdir(parents=True)
     for name in ("package.json", "package-lock.json", ".npmrc"):
-        shutil.copy(ROOT / "tools" / "micropython" / name, tmp_path / name)
-    monkeypatch.setattr(boot, "MICROPYTHON", tmp_path)
+        shutil.copy(ROOT / "tools" / "micropython" / name, tools / name)
     installed: set[str] = set()
     ran: list[tuple[list[str], Path | None]] = []
 
@@ -76,17 +99,17 @@ def test_bootstrap_installs_node_npm_and_the_package_when_missing(monkeypatch, t
         ["/usr/bin/apt-get", "update", "-qq"],
         ["/usr/bin/apt-get", "install", "-y", "-qq", "--no-install-recommends", "nodejs", "npm"],
         ["/usr/bin/npm", "ci", "--no-audit", "--no-fund"]]
-    assert ran[-1][1] == tmp_path
+    assert ran[-1][1] == tools
     ran.clear()
     boot.ensure_micropython()  # nothing changed: nothing to do
     assert ran == []
-    (tmp_path / "package.json").write_text((tmp_path / "package.json").read_text() + "\n")
+    (tools / "package.json").write_text((tools / "package.json").read_text() + "\n")
     boot.ensure_micropython()  # package.json changed: install again
     assert [cmd[1] for cmd, _ in ran] == ["ci"]
 
 
-def test_bootstrap_says_what_to_run_without_root_or_sudo(monkeypatch, capsys):
-    boot = load_bootstrap()
+def test_bootstrap_says_what_to_run_without_root_or_sudo(monkeypatch, capsys, tmp_path):
+    boot = load_bootstrap(tmp_path)
     ran: list[list[str]] = []
     monkeypatch.setattr(boot.shutil, "which", lambda p: "/usr/bin/apt-get" if p == "apt-get"
                         else None)

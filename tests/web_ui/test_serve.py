@@ -34,10 +34,21 @@ def resolved(*argv: str):
 
 
 def test_defaults_are_the_simulated_board_for_phones_on_the_network(monkeypatch, tmp_path):
-    monkeypatch.setattr("boardlight.config.DEFAULT_PATH", tmp_path / "absent.toml")
+    monkeypatch.setenv("BOARDLIGHT_CONFIG", str(tmp_path / "absent.toml"))
     options, host, port = resolved()
     assert (options.game, options.board, host, port) == ("abalone", "sim", "0.0.0.0", 8080)
     assert options.db is None and options.session.clock == "variant"
+
+
+def test_the_environment_names_the_config_file_when_the_command_line_does_not(
+        monkeypatch, tmp_path):
+    config = tmp_path / "mine.toml"
+    config.write_text('[web]\nport = 9003\n')
+    monkeypatch.setenv("BOARDLIGHT_CONFIG", str(config))
+    assert resolved()[2] == 9003
+    other = tmp_path / "other.toml"
+    other.write_text('[web]\nport = 9004\n')
+    assert resolved("--config", str(other))[2] == 9004  # --config names the file to read
 
 
 def test_the_config_file_sets_and_the_command_line_overrides(tmp_path):
