@@ -13,6 +13,10 @@ the modules that run a game:
 * ``firmware_memory``: the Pico firmware's heap under the real MicroPython
 * ``club``: boards publishing to a broker, spectator pages on the club server
 * ``scan``: full GPIO matrix scans per second (``python -m boardlight.bench.scan``)
+
+and what only benchmarks and tests use: ``baselines`` (the ``ai`` bench's opponents: random,
+greedy Abalone) and ``sseclient`` (a server-sent events client: the ``web`` and ``club``
+benches' listening pages, the web tests' pages).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from controller.ai.baselines import GreedyAbalone, RandomPlayer
+from boardlight.bench.baselines import GreedyAbalone, RandomPlayer
 from controller.ai.budget import Budget
 from controller.ai.dispatch import engine_for, prepare
 from controller.ai.engine import Engine

@@ -200,7 +200,7 @@ def _wait_line(proc: subprocess.Popen[str], want: Callable[[str], bool], timeout
 
 def club_bench(boards: int = 100, pages: int = 200, moves: int = 5, per_process: int = 10,
                interval: float = 5.0, progress: Callable[[str], None] = print) -> Figures:
-    from web_ui.sseclient import SSEClient
+    from boardlight.bench.sseclient import SSEClient
 
     figures = Figures(boards, pages, moves, interval=interval)
     work = Path(tempfile.mkdtemp(prefix="boardlight-club-bench-"))

@@ -25,10 +25,10 @@ import urllib.request
 from collections.abc import Callable
 from typing import Any
 
+from boardlight.bench.sseclient import SSEClient, SSEEvent
 from controller.rules import find_game
 from controller.rules.base import Game
 from controller.session.handplan import hand_steps
-from web_ui.sseclient import SSEClient, SSEEvent
 
 TARGET_P95_MS = 100.0
 TARGET_RSS_MB = 80.0

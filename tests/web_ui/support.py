@@ -12,10 +12,10 @@ from typing import Any
 
 from flask import Flask
 
+from boardlight.bench.sseclient import SSEClient
 from tests.support.waiting import wait_until  # noqa: F401 - tests import it from here
 from web_ui import create_app
 from web_ui.server import WebServer
-from web_ui.sseclient import SSEClient
 
 HOST_TOKEN = "host-token-for-tests"
 

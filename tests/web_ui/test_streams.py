@@ -3,9 +3,9 @@ refusals for one seat only, revoked links, the stream limit, and a clean stop.""
 
 from __future__ import annotations
 
+from boardlight.bench.sseclient import SSEClient
 from tests.web_ui.support import Browser, serving, wait_until
 from web_ui.hub import CHANGED, Listener, StreamHub
-from web_ui.sseclient import SSEClient
 
 
 def state_after(client, ply, timeout=5.0):

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
+from boardlight.bench.baselines import GreedyAbalone
 from controller.ai import Budget, think
 from controller.ai.abalone_eval import WIN, threats
 from controller.ai.abalone_moves import children, position_of, to_rules_move
-from controller.ai.baselines import GreedyAbalone
 from controller.rules.abalone import ABALONE as A
 from controller.rules.abalone.board import NAMES, STEPS, VALID
 from tests.controller.ai.positions import random_positions
