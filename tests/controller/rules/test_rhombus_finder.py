@@ -454,7 +454,7 @@ def check_aimed(state, rng: random.Random, tries: int) -> None:
     the squares they end pieces on (``ends_toward``), whether one is exactly so
     (``reaches``)."""
     from controller.rules.rhombus.aimed import (
-        PATIENCE,
+        READING_PATIENCE,
         Aim,
         Search,
         ends_toward,
@@ -492,7 +492,7 @@ def check_aimed(state, rng: random.Random, tries: int) -> None:
             # No dealing of the cards does it: then nothing does.
             assert Search(ctx, prog, aim, {}, bounds).dealt() or not expected, (
                 G.position_text(state), prog, aim)
-            for patience in (0, PATIENCE):
+            for patience in (0, READING_PATIENCE):
                 found = list(outcomes_toward(Search(ctx, prog, aim, {}, bounds, patience)))
                 assert len(found) == len(set(found)) and set(found) == expected, (
                     G.position_text(state), prog, aim)

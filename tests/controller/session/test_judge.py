@@ -205,7 +205,7 @@ def test_a_plain_move_of_the_next_player_is_not_read_as_the_last_one_amended(com
     game = GAMES["drhombix"]
     spec = default_spec(game, "cuckoo-triangle")
     state = game.setup("cuckoo-triangle")
-    for text in "+0c1 +0a2 +0b1 +0a4 +0d1 +0a1 +0c2x0a2".split():
+    for text in ("+0c1", "+0a2", "+0b1", "+0a4", "+0d1", "+0a1", "+0c2x0a2"):
         state = game.play(state, next(m for m in game.legal_moves(state)
                                       if game.move_text(m) == text))
     before = moves_of(game, state, spec)
