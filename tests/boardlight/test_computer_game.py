@@ -92,7 +92,13 @@ def play(service: Service, computer: str, rng: random.Random,
                 assert not entry.footprint.diff  # nothing the sensors read changes
                 game = service.runner.session.game
                 effect = game.effect(entry.state, entry.footprint.move)
-                if effect.changes:
+                if effect.changes and snap["status"] == "over":
+                    # The game ended with it (a Rhombus entry kill on the corner taking the
+                    # last piece of the other side: the computer's moves depend on how far
+                    # its search got, so a loaded machine plays other games): the table
+                    # says the result, not what to change on the board.
+                    assert computer_move(snap) is None and snap["outcome"] is not None
+                elif effect.changes:
                     # Pieces still to change by hand: the table says which until the next
                     # move, and the person does it.
                     assert computer_move(snap) == last["move"], snap["prompts"]
