@@ -135,21 +135,22 @@ class RhombusFinder:
             found = self._bounds[kills] = Bounds(self.ctx, kills)
         return found
 
-    def prepare(self) -> None:
+    def prepare(self, budget: int = PREPARE_BUDGET) -> None:
         """The card sets of every source (indexed for a reading: ``match.CardSets``), and
         the lights of each of the mover's pieces lifted, program by program: every move
         starts by lifting one, and the lights of a move on its way and of one that may grow
         are among a lifted piece's (``_targets``, ``_toward``); then, while the budget
-        lasts, the lights of each opponent piece lifted (a kill may start so)."""
+        lasts (``budget``: states to look past), the lights of each opponent piece lifted
+        (a kill may start so)."""
         for source in SOURCES:
             self._indexed[source] = CardSets(self.card_sets(source), self.formation)
-        budget = [PREPARE_BUDGET]
+        left = [budget]  # states still to look past (counted down)
         # The mover's pieces, then the opponents' (a kill may start by lifting the victim).
         for piece in bits(self.ctx.own) + bits(self.ctx.foes):
             key: tuple[Source, int, int, bool, int] = ("hint", piece, 0, False, 0)
             if key not in self._lights:
                 try:
-                    self._lights[key] = self._targets(*key, each=budget)
+                    self._lights[key] = self._targets(*key, each=left)
                 except Unfinished:
                     break  # the rest when asked, program by program as before
 

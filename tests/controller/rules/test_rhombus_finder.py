@@ -141,15 +141,9 @@ def test_moves_on_the_way_narrowed_in_built_flush_positions(state):
 def prepared(state, budget: int | None) -> RhombusFinder:
     """A finder for ``state``, ``prepare``d (with ``budget`` states for the lights of the
     pieces lifted: a small one leaves some to be found when asked), or not (None)."""
-    from controller.rules.rhombus import finder as finder_module
     found = RhombusFinder(state)
     if budget is not None:
-        usual = finder_module.PREPARE_BUDGET
-        finder_module.PREPARE_BUDGET = budget
-        try:
-            found.prepare()
-        finally:
-            finder_module.PREPARE_BUDGET = usual
+        found.prepare(budget)
     return found
 
 
