@@ -72,8 +72,9 @@ class InferenceReport:
             f"host time, stable reading -> LED frame: p50 {pct(self.host, 50) * ms:.3f} ms, "
             f"p99 {pct(self.host, 99) * ms:.3f} ms, max {max(self.host, default=0) * ms:.3f} ms "
             f"(n={len(self.host)}); in CPU time p50 {pct(self.host_cpu, 50) * ms:.3f} ms, "
-            f"p99 {pct(self.host_cpu, 99) * ms:.3f} ms (what other load on the machine "
-            "cannot inflate)",
+            f"p99 {pct(self.host_cpu, 99) * ms:.3f} ms, max "
+            f"{max(self.host_cpu, default=0) * ms:.3f} ms (what other load on the machine "
+            "cannot inflate; a garbage collection during a reading counts)",
         ]
 
 
