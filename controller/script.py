@@ -23,11 +23,12 @@ import json
 import math
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from controller.errors import BoardError
 
-KINDS = ("lift", "place", "button", "phone", "play")
+Kind = Literal["lift", "place", "button", "phone", "play"]
+KINDS: tuple[Kind, ...] = ("lift", "place", "button", "phone", "play")
 OPTIONAL = {"place": ("piece",), "play": ("gap",)}  # keys a kind of line may add
 
 
@@ -43,7 +44,7 @@ class ScriptLine:
 
     line: int
     t: float
-    kind: str
+    kind: Kind
     value: Any
     piece: str | None = None   # place: the kind of piece put down (else the one lifted last)
     gap: float | None = None   # play: seconds between the move's hand steps

@@ -14,19 +14,20 @@ survives players changing seats between games.  The table keeps a series running
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from controller.errors import BoardError, ParseError
 from controller.rules.base import Outcome
 
-KINDS = ("match", "sumof")
+Kind = Literal["match", "sumof"]
+KINDS: tuple[Kind, ...] = ("match", "sumof")
 
 
 @dataclass(frozen=True, slots=True)
 class SeriesRule:
     """``match X`` (first to X wins) or ``sumof X`` (most points after X games)."""
 
-    kind: str
+    kind: Kind
     target: int
 
     def __post_init__(self) -> None:
@@ -40,7 +41,8 @@ class SeriesRule:
         if len(words) != 2 or words[0].lower() not in KINDS or not words[1].isdigit():
             raise ParseError(f"{text!r} is no series option: write 'match X' (the first to win "
                              "X games wins) or 'sumof X' (the most points after X games)")
-        return cls(words[0].lower(), int(words[1]))
+        kind = next(k for k in KINDS if k == words[0].lower())
+        return cls(kind, int(words[1]))
 
     def text(self) -> str:
         return f"{self.kind} {self.target}"

@@ -14,6 +14,7 @@ from typing import Any, Literal
 
 from controller.physical import LedFrame, Light, Value
 from controller.session.messages import Message
+from controller.session.picture import Mode, Reason
 from controller.session.prompts import PromptKind
 
 How = Literal["sensors", "end-turn", "settle", "phone"]
@@ -129,7 +130,7 @@ class LedsShown:
     t: float
     frame: LedFrame
     lights: Mapping[str, Light]
-    reason: str
+    reason: Reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +168,7 @@ class BoardStatus:
     """``setup`` (waiting for the start position), ``playing``, ``disconnected``, ``over``."""
 
     t: float
-    status: str
+    status: Mode
     detail: str = ""
 
 

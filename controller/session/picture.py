@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Literal
 
 from controller.physical import Light, Value
 from controller.session import lights as L
@@ -47,7 +48,11 @@ class Scene:
     moving: Callable[[], bool]           # the reading is on its way to some move
 
 
-Picture = tuple[dict[str, Light], str]
+# What a picture means (``LedsShown.reason``): one per rule, "waiting for the board" in setup.
+Reason = Literal["last move", "waiting for the board", "setup", "disconnected", "correction",
+                 "resume: correction", "take-back offered", "computer's move", "ambiguous",
+                 "hints", "moving", "illegal", "provisional", "idle"]
+Picture = tuple[dict[str, Light], Reason]
 Rule = Callable[[Scene], Picture | None]
 
 

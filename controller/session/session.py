@@ -316,7 +316,7 @@ class GameSession(PhoneActions):
                 self.phase = InProgress(since=t)
             if self.clocks:
                 self.clocks.stop(t)  # a pulled cable is nobody's move
-            out.append(BoardStatus(t, "disconnected", event.detail))
+            out.append(BoardStatus(t, Mode.DISCONNECTED, event.detail))
             return
         if self.mode is Mode.DISCONNECTED:
             # The board may have changed while the link was down: wait for its full reading.
@@ -324,7 +324,7 @@ class GameSession(PhoneActions):
             self._resync = True
             if self.clocks and self.mode is Mode.PLAYING:
                 self.clocks.start(self.to_move, t)
-            out.append(BoardStatus(t, self.mode.value, event.detail or "board connected"))
+            out.append(BoardStatus(t, self.mode, event.detail or "board connected"))
 
     # ---- what a reading means --------------------------------------------------------------
 
@@ -383,7 +383,7 @@ class GameSession(PhoneActions):
             self.phase = Idle()
             if self.clocks and self.clocks.running is None:
                 self.clocks.start(self.to_move, t)
-            out.append(BoardStatus(t, "playing", "the board matches the position"))
+            out.append(BoardStatus(t, Mode.PLAYING, "the board matches the position"))
         elif self.resumed:
             self.phase = Correcting(self._pairs_now())
 
@@ -482,7 +482,7 @@ class GameSession(PhoneActions):
             if self.clocks:
                 self.clocks.stop(t)
             out.append(GameOver(t, outcome.winners, outcome.reason))
-            out.append(BoardStatus(t, "over", outcome.reason))
+            out.append(BoardStatus(t, Mode.OVER, outcome.reason))
 
     # ---- buttons ---------------------------------------------------------------------------
 
