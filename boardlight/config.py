@@ -20,6 +20,7 @@ from hardware.profile_reader import Problems, Table
 
 DEFAULT_PATH = Path("/etc/boardlight/config.toml")
 PATH_VARIABLE = "BOARDLIGHT_CONFIG"
+DEFAULT_SAID = f"${PATH_VARIABLE} if set, else {DEFAULT_PATH}"  # the commands' --help
 BOARDS = ("sim", "gpio", "serial")
 TAKEBACK = ("ask", "auto", "off")
 

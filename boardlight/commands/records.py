@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from boardlight.commands import SUMMARIES
-from boardlight.config import DEFAULT_PATH, PATH_VARIABLE, load_settings
+from boardlight.config import DEFAULT_SAID, load_settings
 from boardlight.eventlog import EventLog, EventRecord, GameRecord, LogError, replay, replay_events
 from boardlight.textboard import draw
 from controller.rules import find_game
@@ -46,8 +46,7 @@ def register(sub: Any) -> None:
 def _db_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--db", metavar="PATH", help="the event log (default: [storage] db of the "
                    "config file)")
-    p.add_argument("--config", metavar="FILE", help=f"config file (default ${PATH_VARIABLE} "
-                   f"if set, else {DEFAULT_PATH})")
+    p.add_argument("--config", metavar="FILE", help=f"config file (default {DEFAULT_SAID})")
     p.add_argument("--game-id", type=int, metavar="N", help="which game (default: the latest)")
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from boardlight.commands import SUMMARIES
-from boardlight.config import BOARDS, DEFAULT_PATH, PATH_VARIABLE
+from boardlight.config import BOARDS, DEFAULT_SAID
 from controller.rules import GAMES
 
 if TYPE_CHECKING:  # the service, the session and the web server load when the command runs
@@ -38,7 +38,7 @@ def register(sub: Any) -> None:
                "browser; 'boardlight serve --board gpio --variant belgian-daisy' reads a "
                "real board wired to this Pi.")
     p.add_argument("--config", metavar="FILE",
-                   help=f"settings file (default ${PATH_VARIABLE} if set, else {DEFAULT_PATH}; "
+                   help=f"settings file (default {DEFAULT_SAID}; "
                         "a missing default file means the defaults); the options "
                         "below override it; docs/config.md lists the keys")
     p.add_argument("--check", action="store_true",

@@ -123,8 +123,9 @@ def judge(moves: Moves, reading: Mapping[str, Value], evidence: Evidence,
     candidates = candidates_of(moves, diff, evidence, situation.declared, situation)
     seen = seen_by_table(moves, diff, evidence, situation)
     last = situation.last
-    plain = (len(candidates) == 1 and not seen
-             and not hidden_choice(moves, candidates[0], situation.declared, situation.game))
+    hidden = len(candidates) == 1 and hidden_choice(moves, candidates[0], situation.declared,
+                                                    situation.game)
+    plain = len(candidates) == 1 and not seen and not hidden
     if (candidates or seen) and not plain and last is not None:
         # The last mover's piece put on a wrong cell and moved on at once may read exactly
         # like a move of the next player that would have to be asked (a Rhombus piece moved
@@ -137,7 +138,7 @@ def judge(moves: Moves, reading: Mapping[str, Value], evidence: Evidence,
         amended = _amendment(last, reading, evidence, situation, strict=True)
         if amended is not None:
             return Amend(amended)
-    if len(candidates) == 1 and not plain:
+    if hidden:
         # Committing at once here, but asking when the hand allows two choices, would tell
         # the table what the hand holds: a choice no sensor sees is always the phone's.
         return Ambiguous(tuple(candidates), tuple(seen or candidates))
