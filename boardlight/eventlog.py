@@ -9,7 +9,9 @@ against the position text stored with each move) to resume an unfinished game.
 Schema version 1:
 
 * ``games``: id, game, variant, seed, start (position text), started (unix time), finished,
-  result (JSON), meta (JSON: seat names, time control, ...);
+  result (JSON: ``Outcome.to_json``, winners and termination; a log written before the
+  terminations were typed holds winners and an English ``reason``), meta (JSON: seat names,
+  time control, ...);
 * ``events``: id, game_id, seq (per game, from 1), kind, ply, seat, move, position (text
   after the event), t (session seconds), wall (unix time), data (JSON).
 
@@ -235,22 +237,19 @@ class LogWriter:
     def __call__(self, out: list[OutEvent]) -> None:
         for e in out:
             if isinstance(e, Committed):
-                data = {"how": e.how}
+                data: dict[str, Any] = {"how": e.how}
                 if self.clocks is not None and (clocks := self.clocks()) is not None:
                     data["clocks"] = clocks
-                if e.amends:
-                    kind = "amend"
-                elif e.move.startswith(("resign ", "time ")) or e.move == "draw":
-                    kind = "end"
-                else:
-                    kind = "move"
+                if e.said is not None:
+                    data["said"] = e.said.to_json()  # what the move did, for people
+                kind = "amend" if e.amends else "end" if e.ends else "move"
                 self.log.append(self.game_id, kind, e.ply, e.position, e.t, e.seat, e.move,
                                 data)
             elif isinstance(e, TakenBack):
                 self.log.append(self.game_id, "takeback", e.ply, e.position, e.t,
                                 move=e.move)
             elif isinstance(e, GameOver):
-                self.log.finish(self.game_id, {"winners": list(e.winners), "reason": e.reason})
+                self.log.finish(self.game_id, e.outcome.to_json())
 
 
 def iter_games(log: EventLog) -> Iterator[tuple[GameRecord, list[EventRecord]]]:

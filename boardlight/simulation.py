@@ -43,8 +43,9 @@ from controller.session.events import (
 from controller.session.handplan import hand_steps
 from controller.session.session import GameSession, SessionConfig
 from hardware.simboard import NoiseModel, SimulatedBoard
+from web_ui.i18n import DEFAULT
+from web_ui.words import Words, words
 from web_ui.words import correction as correction_words
-from web_ui.words import words
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,12 +211,14 @@ def hand_actions(steps: list[Any], times: list[float], line: int = 0) -> list[Ac
     return out
 
 
-def to_json(event: OutEvent, game: Game[Any, Any]) -> dict[str, Any]:
-    """One output line of ``boardlight simulate`` (the session's messages in words)."""
+def to_json(event: OutEvent, game: Game[Any, Any], lang: str = DEFAULT) -> dict[str, Any]:
+    """One output line of ``boardlight simulate`` (the session's messages in words, in
+    ``lang``)."""
     t = round(event.t, 4)
     if isinstance(event, Committed):
         line: dict[str, Any] = {"t": t, "commit": event.move, "position": event.position,
-                                "seat": event.seat, "ply": event.ply, "how": event.how}
+                                "seat": event.seat, "ply": event.ply, "how": event.how,
+                                "words": words(event.said, game, lang) if event.said else ""}
         if event.amends:
             line["amends"] = event.amends
         return line
@@ -223,21 +226,27 @@ def to_json(event: OutEvent, game: Game[Any, Any]) -> dict[str, Any]:
         return {"t": t, "leds": {p: light.to_json() for p, light in sorted(event.lights.items())},
                 "reason": event.reason}
     if isinstance(event, Prompt):
-        text = words(event.message, game) if event.message else ""
+        text = words(event.message, game, lang) if event.message else ""
         return {"t": t, "prompt": text, "kind": event.kind, "seat": event.seat,
                 "choices": list(event.choices)}
     if isinstance(event, Correction):
         return {"t": t, "correction": [list(p) for p in event.pairs] if event.active else None,
-                "text": correction_words(event.pairs) if event.active else ""}
+                "text": correction_words(event.pairs, Words(game, lang)) if event.active
+                else ""}
     if isinstance(event, TakenBack):
-        return {"t": t, "takeback": event.move, "position": event.position, "ply": event.ply}
+        return {"t": t, "takeback": event.move, "position": event.position, "ply": event.ply,
+                "words": [words(u, game, lang) for u in event.undone]}
     if isinstance(event, GameOver):
-        return {"t": t, "game_over": {"winners": list(event.winners), "reason": event.reason}}
+        o = event.outcome
+        return {"t": t, "game_over": {"winners": list(o.winners),
+                                      "termination": o.termination.value,
+                                      "words": words(o.said, game, lang)}}
     if isinstance(event, Rejected):
-        return {"t": t, "rejected": words(event.reason, game), "seat": event.seat}
+        return {"t": t, "rejected": words(event.reason, game, lang), "seat": event.seat}
     return {"t": t, "status": event.status, "detail": event.detail}
 
 
-def json_lines(events: Iterable[OutEvent], game: Game[Any, Any]) -> Iterator[str]:
+def json_lines(events: Iterable[OutEvent], game: Game[Any, Any], lang: str = DEFAULT
+               ) -> Iterator[str]:
     for e in events:
-        yield json.dumps(to_json(e, game), separators=(",", ":"))
+        yield json.dumps(to_json(e, game, lang), separators=(",", ":"), ensure_ascii=False)

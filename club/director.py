@@ -111,8 +111,10 @@ class Director:
             raise T.TournamentError("no event yet: create one first")
         return self.event
 
-    def moves_by_pairing(self) -> dict[str, list[str]]:
-        out: dict[str, list[str]] = {}
+    def moves_by_pairing(self) -> dict[str, list[dict[str, Any]]]:
+        """Each pairing's moves as its board's events tell them: ``move`` (the text),
+        ``said`` (what it did, as the board described it)."""
+        out: dict[str, list[dict[str, Any]]] = {}
         event = self.event
         for record in self.server.record_list():
             if record.pairing is None or event is None:
@@ -120,8 +122,16 @@ class Director:
             r = event.result(record.pairing)
             if r is not None and r.game_id not in (None, record.game_id):
                 continue  # another game of the same pairing (restarted): not the one counted
-            out[record.pairing] = [m["move"] for m in record.moves()]
+            out[record.pairing] = record.moves()
         return out
+
+    def played(self, lang: str) -> dict[str, list[tuple[str, str]]]:
+        """Each pairing's moves as (text, words in ``lang``): what the games CSV lists."""
+        from club.words import said
+        game = self.event.game if self.event is not None else None
+        return {pairing: [(m.get("move") or "", said(game, m.get("said"), lang) or "")
+                          for m in moves]
+                for pairing, moves in self.moves_by_pairing().items()}
 
     def view(self) -> dict[str, Any] | None:
         """The event in the players' words, for the pages (public: names and results)."""

@@ -383,7 +383,7 @@ class BoardPublisher:
             pairing = self.sidecar.pairings.get(game.id)
             units = [topics.event_payload(
                 self.settings.board, game.id, e.seq, e.kind, e.ply, e.seat, e.move, e.wall,
-                game.game, game.variant, pairing) for e in events]
+                game.game, game.variant, pairing, said=e.data.get("said")) for e in events]
             if game.finished is not None and game.result is not None:
                 last = units[-1] if units else None
                 units.append(topics.event_payload(

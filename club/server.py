@@ -77,10 +77,10 @@ class Record:
             e = self.events[seq]
             if e["kind"] in ("move", "end"):
                 out.append({"ply": e["ply"], "seat": e["seat"], "move": e["move"],
-                            "wall": e["wall"]})
+                            "wall": e["wall"], "said": e.get("said")})
             elif e["kind"] == "amend" and out:
                 out[-1] = {"ply": e["ply"], "seat": e["seat"], "move": e["move"],
-                           "wall": e["wall"]}
+                           "wall": e["wall"], "said": e.get("said")}
             elif e["kind"] == "takeback":
                 out = [m for m in out if m["ply"] <= e["ply"]]
         return out
@@ -319,5 +319,6 @@ def drawing(entry: BoardEntry) -> dict[str, Any]:
             "labels": {seat: seat_label(s.get("game") or "", seat) for seat in s.get("seats", [])},
             "seats": s.get("seats", []), "names": s.get("names") or {},
             "computer": s.get("computer") or {},
-            "moves": [{"ply": m.get("ply"), "seat": m.get("seat"), "move": m.get("move")}
+            "moves": [{"ply": m.get("ply"), "seat": m.get("seat"), "move": m.get("move"),
+                       "said": m.get("said")}
                       for m in (s.get("moves") or []) if isinstance(m, dict)]}

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from controller.errors import BoardError
+from controller.rules.base import Outcome
+from controller.said import Message
 
 VERSION = 1
 ROOT = f"boardlight/v{VERSION}"
@@ -112,14 +114,18 @@ def presence_payload(board: str, online: bool, since: float, software: str) -> d
 
 def event_payload(board: str, game_id: int, seq: int, kind: str, ply: int, seat: str | None,
                   move: str | None, wall: float, game: str, variant: str,
-                  pairing: str | None = None,
-                  result: dict[str, Any] | None = None) -> dict[str, Any]:
+                  pairing: str | None = None, result: dict[str, Any] | None = None,
+                  said: dict[str, Any] | None = None) -> dict[str, Any]:
+    """One event of a board's log: ``move`` its text (the game's notation), ``said`` what it
+    did (``controller.said.Message.to_json``), ``result`` a finished game's outcome
+    (``Outcome.to_json``)."""
     out: dict[str, Any] = {"v": VERSION, "board": board, "game_id": game_id, "seq": seq,
                            "kind": kind, "ply": ply, "seat": seat, "move": move,
                            "wall": wall, "game": game, "variant": variant, "pairing": pairing}
+    if said is not None:
+        out["said"] = said
     if result is not None:
-        out["result"] = {"winners": list(result.get("winners", [])),
-                         "reason": str(result.get("reason", ""))}
+        out["result"] = dict(result)
     return out
 
 
@@ -210,11 +216,21 @@ def check_event(data: dict[str, Any], topic: Topic) -> dict[str, Any]:
     _need(data, "seat", str, where, optional=True)
     _need(data, "move", str, where, optional=True)
     _need(data, "pairing", str, where, optional=True)
+    if data.get("said") is not None:
+        try:
+            Message.from_json(data["said"])
+        except ValueError as exc:
+            raise PayloadError(f"{where}: 'said' {exc}") from None
     if kind == "result":
         result = _need(data, "result", dict, where)
         winners = result.get("winners")
         if not isinstance(winners, list) or not all(isinstance(w, str) for w in winners):
             raise PayloadError(f"{where}: 'result.winners' must be a list of seats")
+        if "termination" in result:  # a board older than typed terminations sends a reason
+            try:
+                Outcome.from_json(result)
+            except ValueError as exc:
+                raise PayloadError(f"{where}: 'result' {exc}") from None
     return data
 
 

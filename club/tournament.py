@@ -344,18 +344,23 @@ def standings_csv(event: Event) -> str:
     return out.getvalue()
 
 
-def games_csv(event: Event, moves: dict[str, list[str]]) -> str:
-    """Every game: round, table, board, players, result (and who entered it), the moves."""
+def games_csv(event: Event, moves: dict[str, list[tuple[str, str]]]) -> str:
+    """Every game: round, table, board, players, result (and who entered it), the moves in
+    the game's notation and in words (each move's words as the wording layer says them: a
+    pairing's moves are (text, words) pairs)."""
     first, second = event.seats
     out = io.StringIO()
     w = csv.writer(out)
-    w.writerow(["round", "table", "board", first, second, "result", "result from", "moves"])
+    w.writerow(["round", "table", "board", first, second, "result", "result from", "moves",
+                "moves in words"])
     for p in event.pairings:
         r = event.result(p.id)
+        played = moves.get(p.id, [])
         w.writerow([p.round, p.table, p.board or "", event.players[p.white - 1],
                     event.players[p.black - 1] if p.black else "(bye)",
                     "bye" if p.black is None else (r.score if r else ""),
-                    r.source if r else "", " ".join(moves.get(p.id, []))])
+                    r.source if r else "", " ".join(text for text, _ in played),
+                    "; ".join(said for _, said in played if said)])
     return out.getvalue()
 
 

@@ -49,7 +49,7 @@ from controller.rules import find_game
 from web_ui.games import assets, geometry_extras
 from web_ui.http import json_object, register_errors, text_field
 from web_ui.i18n import DEFAULT, DIRECTORY, LANGUAGES, NAMES, known
-from web_ui.payloads import qr_svg
+from web_ui.payloads import places_json, qr_svg
 
 HERE = Path(__file__).resolve().parent
 WEB_UI = HERE.parent / "web_ui"
@@ -94,8 +94,16 @@ class ClubState:
             return cached[1]
         summary = summarize(entry, lang)
         words = W.board_words(entry.state, lang)
+        picture = drawing(entry)
+        game = summary["game"]
+        # What the board's moves and result said, in this page's words.
+        picture["moves"] = [{**m, "words": W.said(game, m.get("said"), lang) or ""}
+                            for m in picture["moves"]]
+        result = summary["result"]
+        if isinstance(result, dict):
+            summary["result"] = {**result, "words": W.said(game, result.get("said"), lang)}
         text = json.dumps({**summary, "title": words["title"] or summary["title"],
-                           "words": words, "drawing": drawing(entry)},
+                           "words": words, "drawing": picture},
                           separators=(",", ":"))
         self._cache[(name, lang)] = (entry.version, text)
         return text
@@ -251,10 +259,12 @@ def geometry(game: str, variant: str) -> Response:
         raise NotFound(f"no game {game!r} with a variant {variant!r}") from None
     geo = g.geometry(v)
     # ``extras``: the game's own drawing data, as the board's /api/geometry sends it;
-    # ``assets``: whether the game has a script and a style of its own (the pages load them).
+    # ``places``: every position in the page's words; ``assets``: whether the game has a
+    # script and a style of its own (the pages load them).
     return jsonify(game=g.name, title=g.title, variant=v, shape=geo.shape,
                    cells=list(geo.cells), zones=list(geo.zones),
                    coords={p: [round(x, 4), round(y, 4)] for p, (x, y) in geo.coords.items()},
+                   places=places_json(g, geo.positions, page_lang()),
                    extras=geometry_extras(g, v), assets=assets(g.name))
 
 
@@ -285,7 +295,7 @@ def games_csv() -> Response:
     ev = state.director.event
     if ev is None:
         raise NotFound("no event yet: the director creates one")
-    return Response(T.games_csv(ev, state.director.moves_by_pairing()), mimetype="text/csv",
+    return Response(T.games_csv(ev, state.director.played(page_lang())), mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{ev.id}-games.csv"'})
 
 

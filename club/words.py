@@ -9,15 +9,21 @@ board's own table page shows and no more.  The pages' scripts get the messages t
 
 from __future__ import annotations
 
+import json
+import logging
 from functools import lru_cache
 from typing import Any
 
 from controller.rules import find_game
 from controller.rules.base import Game
+from controller.said import Message
 from web_ui.i18n import DEFAULT, LANGUAGES, translator
 from web_ui.i18n import script_catalog as web_script_catalog
 from web_ui.payloads import colours
 from web_ui.vocab import N_, game_name, level_names, piece_name, seat_name, variant_name
+from web_ui.words import words
+
+log = logging.getLogger(__name__)
 
 SCRIPT_SOURCES = ("web_ui/static/", "club/static/")
 
@@ -69,6 +75,30 @@ def board_words(state: dict[str, Any] | None, lang: str) -> dict[str, Any]:
                 "pieces": {}, "level_names": level_names(translator(lang)), "lang": lang}
     seats = tuple(str(x) for x in s.get("seats") or [])
     return _words(game, str(s.get("variant") or ""), seats, lang)
+
+
+def said(game: Any, data: Any, lang: str) -> str | None:
+    """A board's message (a move's description, an outcome's ``said``: the JSON the table
+    snapshot carries) in ``lang``, by the one wording layer; None for a message that does
+    not fit its documented shape, or that the game has no words for (a board's bad message
+    spoils only its own words, never the page)."""
+    if data is None or _game(game) is None:
+        return None
+    try:
+        return _said(str(game), json.dumps(data, sort_keys=True), lang)
+    except (ValueError, KeyError, TypeError) as exc:
+        log.info("a %s message the club cannot say: %s", game, exc)
+        return None
+
+
+@lru_cache(maxsize=4096)
+def _said(game: str, data: str, lang: str) -> str:
+    found = _game(game)
+    assert found is not None
+    text = words(Message.from_json(json.loads(data)), found, lang)
+    if "%(" in text:
+        raise ValueError(f"words left a placeholder unfilled: {text!r:.80}")
+    return text
 
 
 def label(game: str | None, seat: str, lang: str) -> str:

@@ -10,6 +10,8 @@ nothing here calls into the live session.
 
 from __future__ import annotations
 
+import json
+import logging
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -17,13 +19,16 @@ from typing import Any
 import segno
 
 from controller.rules.base import Game
-from controller.session.messages import Message
+from controller.said import Cell, Message
+from controller.said import value_from_json as parse_value
 from web_ui.games import geometry_extras
-from web_ui.i18n import current, translator
+from web_ui.i18n import DEFAULT, current, translator
 from web_ui.ports import BoardService
 from web_ui.state import WebState
 from web_ui.vocab import level_names, piece_name, seat_name, variant_name
-from web_ui.words import words
+from web_ui.words import Words, said, words
+
+log = logging.getLogger(__name__)
 
 
 def seat_label(game: Game[Any, Any], seat: str, lang: str | None = None) -> str:
@@ -65,34 +70,99 @@ def _extras(web: WebState, seats: Sequence[str], lang: str) -> dict[str, Any]:
 
 def _worded(game: Game[Any, Any], prompts: list[dict[str, Any]], lang: str
             ) -> list[dict[str, Any]]:
-    """The snapshot's prompts with their words (the session sends messages, not sentences)."""
-    return [{**p, "text": words(Message.of(p["message"]["key"], **p["message"]["params"]),
-                                game, lang)} for p in prompts]
+    """The snapshot's prompts with their words (the session sends messages, not sentences);
+    a ``choose`` prompt with the words of each move it offers (``choice_words``)."""
+    out = []
+    for p in prompts:
+        try:
+            message = Message.from_json(p["message"])
+            entry = {**p, "text": words(message, game, lang)}
+            if p["kind"] == "choose":
+                entry["choice_words"] = [said(m, game, lang) for m in message.get("moves", ())]
+        except (ValueError, KeyError) as exc:  # a prompt without words spoils only itself
+            log.error("no words for the %s prompt %r: %s", p["kind"], p["message"], exc)
+            continue
+        out.append(entry)
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _word_json(game: Game[Any, Any], data: str, lang: str) -> str:
+    value = json.loads(data)
+    if isinstance(value, dict) and "key" in value and value.get("type") in (None, "said"):
+        return said(Message.from_json(value), game, lang)
+    return said(parse_value(value), game, lang)
+
+
+def worded(game: Game[Any, Any], data: Any, lang: str) -> str | None:
+    """A message or a typed value as the snapshot carries it (JSON), in words; None for
+    none."""
+    if data is None:
+        return None
+    return _word_json(game, json.dumps(data, sort_keys=True), lang)
+
+
+def _snapshot_words(game: Game[Any, Any], snap: dict[str, Any], lang: str) -> dict[str, Any]:
+    """What the snapshot says (moves, the last move, the outcome), in ``lang``."""
+    moves = [{**m, "words": worded(game, m.get("said"), lang) or ""}
+             for m in snap.get("moves", [])]
+    outcome = snap.get("outcome")
+    if outcome:
+        outcome = {**outcome, "words": worded(game, outcome.get("said"), lang)}
+    return {"moves": moves, "outcome": outcome,
+            "last_move_words": moves[-1]["words"] if moves else None}
 
 
 def public_payload(web: WebState, lang: str) -> dict[str, Any]:
     snap = web.service.table.public()
-    return {**snap, **_extras(web, snap["seats"], lang),
-            "prompts": _worded(web.service.game, snap["prompts"], lang)}
+    game = web.service.game
+    return {**snap, **_extras(web, snap["seats"], lang), **_snapshot_words(game, snap, lang),
+            "prompts": _worded(game, snap["prompts"], lang)}
 
 
 def seat_payload(web: WebState, seat: str, lang: str) -> dict[str, Any]:
     table = web.service.table
+    game = web.service.game
     snap = table.seat(seat)
     public_view = table.public()["view"]
     private = [k for k in snap["view"] if k not in public_view]
-    return {**snap, **_extras(web, snap["seats"], lang), "private": private,
-            "prompts": _worded(web.service.game, snap["prompts"], lang)}
+    return {**snap, **_extras(web, snap["seats"], lang), **_snapshot_words(game, snap, lang),
+            "private": private, "prompts": _worded(game, snap["prompts"], lang),
+            "untraced_words": [worded(game, d, lang) for d in snap.get("untraced_said", [])],
+            "declare_words": {facet: {v: worded(game, d, lang) for v, d in values.items()}
+                              for facet, values in snap.get("declare_said", {}).items()},
+            "declare_names": {facet: words(Message.of(f"facet.{facet}"), game, lang)
+                              for facet in snap.get("declare", {})
+                              if Words(game, lang).template(f"facet.{facet}")}}
 
 
-def geometry_json(service: BoardService) -> dict[str, Any]:
+def geometry_json(service: BoardService, lang: str = DEFAULT) -> dict[str, Any]:
     game, variant = service.game, service.variant
     geo = game.geometry(variant)
     return {"game": game.name, "title": game.title, "variant": variant, "shape": geo.shape,
             "cells": list(geo.cells), "zones": list(geo.zones),
             "coords": {p: [round(x, 4), round(y, 4)] for p, (x, y) in geo.coords.items()},
             "leds": sorted(service.spec.led_index), "sensed": sorted(service.spec.sensed),
+            "places": places_json(game, geo.positions, lang),
             "extras": geometry_extras(game, variant)}
+
+
+def places_json(game: Game[Any, Any], positions: Sequence[str], lang: str
+                ) -> dict[str, dict[str, Any]]:
+    """Every position as players name it: its kind (``cell``, or a zone's kind), whose it is,
+    the kind of piece it holds, its number and compass point, its level, and its words."""
+    w = Words(game, lang)
+    out = {}
+    for p in positions:
+        place = game.place(p)
+        if isinstance(place, Cell):
+            entry: dict[str, Any] = {"kind": "cell", "name": place.name, "level": place.level}
+        else:
+            entry = {"kind": place.kind, "owner": place.owner, "piece": place.piece,
+                     "number": place.number, "name": place.name}
+        out[p] = {**{k: v for k, v in entry.items() if v is not None},
+                  "words": w.say(place)}
+    return out
 
 
 @lru_cache(maxsize=64)

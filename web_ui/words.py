@@ -1,10 +1,15 @@
-"""The session's messages in words, at the edge: for the pages and the simulate command.
+"""The one wording layer: whatever the core and the session say, in the reader's language.
 
-The session says what it means as a ``Message`` (a key and its parameters,
-``controller.session.messages``); this module turns each key into a sentence in the reader's
-language, from the gettext catalogs (``web_ui.i18n``).  Seats and pieces are named in the
-players' words (``web_ui.vocab``), lists and numbers formatted by Babel for the language.
-Every key the session can send has an entry (``tests/web_ui/test_catalogs.py``).
+The rules core describes (a move's parts, a place's kind and owner, a termination, a refusal
+reason) and the session names what it has to say; both as a ``Message``, a key and typed
+parameters (``controller.said``).  This module turns a message into a sentence in the
+reader's language from the gettext catalogs (``web_ui.i18n``): the game's own templates and
+the shared ones (``controller/rules/<game>/words.py``, ``controller/rules/words.py``) through
+``controller.said.say``, the session's keys through the renderers below.  Seats and pieces are
+named in the players' words (``web_ui.vocab``), lists and numbers formatted by Babel for the
+language.  Every page, the club's pages, the CSV export and the simulate command say things
+through ``words``; every key the session can send has an entry here
+(``tests/web_ui/test_catalogs.py``).
 """
 
 from __future__ import annotations
@@ -13,33 +18,46 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from babel.lists import format_list
+from babel.numbers import format_decimal
 from babel.support import NullTranslations
 
 from controller.rules.base import Game
-from controller.session.messages import Message
+from controller.rules.words import WORDS as SHARED
+from controller.said import Cell, From, Message, Place, Template, To, say, word
 from web_ui.i18n import DEFAULT, translator
 from web_ui.vocab import N_, piece_name, seat_name
 
 
 class Words:
-    """One reader's words: their language's catalog, for one game."""
+    """One reader's words: their language's catalog, for one game (a ``Speaker``)."""
 
-    def __init__(self, game: Game[Any, Any], lang: str = DEFAULT) -> None:
+    def __init__(self, game: Game[Any, Any] | None, lang: str = DEFAULT) -> None:
         self.game = game
         self.lang = lang
         self.t: NullTranslations = translator(lang)
 
-    def _(self, text: str, **params: Any) -> str:
-        said = self.t.gettext(text)
-        return said % params if params else said
+    # ---- the Speaker protocol (controller.said) ----------------------------------------------
 
-    def word(self, text: str) -> str:
-        """A word chosen at run time (a mode, a level), marked for the catalogs where it is
-        defined."""
+    def template(self, key: str) -> Template | None:
+        own = self.game.words if self.game is not None else {}
+        return own.get(key) or SHARED.get(key)
+
+    def gettext(self, text: str) -> str:
         return self.t.gettext(text)
 
-    def n_(self, one: str, many: str, n: int, **params: Any) -> str:
-        return self.t.ngettext(one, many, n) % {"n": n, **params}
+    def ngettext(self, one: str, many: str, n: int) -> str:
+        return self.t.ngettext(one, many, n)
+
+    def seat(self, seat: str) -> str:
+        return seat_name(self.game, seat, self.t) if self.game is not None else seat
+
+    def piece(self, kind: str, n: int = 1) -> str:
+        """One piece of a kind ("black marble"), more with their number ("2 black
+        marbles"), ``n`` 0 the kind in general ("black marbles")."""
+        if self.game is None:
+            return kind
+        name = piece_name(self.game, kind, self.t, 1 if n == 1 else 2)
+        return name if n in (0, 1) else f"{self.number(n)} {name}"
 
     def listed(self, items: Sequence[str], most: int | None = None) -> str:
         """``A1, B2 and C3`` in the reader's language (``most``: the first few, then how many
@@ -51,11 +69,46 @@ class Words:
                           first=", ".join(items[:most]), count=rest)
         return format_list(items, locale=self.lang) if items else ""
 
-    def seat(self, seat: str) -> str:
-        return seat_name(self.game, seat, self.t)
+    def number(self, n: int) -> str:
+        return str(format_decimal(n, locale=self.lang))
 
-    def piece(self, piece: str, n: int = 1) -> str:
-        return piece_name(self.game, piece, self.t, n)
+    # ---- for the renderers ----------------------------------------------------------------
+
+    def _(self, text: str, **params: Any) -> str:
+        said = self.t.gettext(text)
+        return said % params if params else said
+
+    def word(self, text: str) -> str:
+        """A word chosen at run time (a mode, a level), marked for the catalogs where it is
+        defined."""
+        return self.t.gettext(text)
+
+    def n_(self, one: str, many: str, n: int, **params: Any) -> str:
+        return self.t.ngettext(one, many, n) % {"n": self.number(n), **params}
+
+    def say(self, value: Any) -> str:
+        """A message or a typed value (``controller.said``) in words."""
+        return say(value, self) if isinstance(value, Message) else word(value, self)
+
+    def place(self, position: str) -> str:
+        """A position of the game's geometry as players name it (a cell's printed name,
+        "Black's tray")."""
+        return self.say(self.game.place(position) if self.game is not None else Cell(position))
+
+    def places(self, positions: Sequence[str], most: int | None = None) -> str:
+        """Positions by name, listed."""
+        return self.listed([self.place(p) for p in positions], most)
+
+    def to(self, positions: Sequence[str]) -> str:
+        """Positions as where pieces go ("on C3 and D4", "into Black's tray")."""
+        return self.say(tuple(To(self._place(p)) for p in positions))
+
+    def from_(self, positions: Sequence[str]) -> str:
+        """Positions as where pieces come from ("off C3", "out of Black's tray")."""
+        return self.say(tuple(From(self._place(p)) for p in positions))
+
+    def _place(self, position: str) -> Place:
+        return self.game.place(position) if self.game is not None else Cell(position)
 
 
 Render = Callable[[Message, Words], str]
@@ -64,33 +117,34 @@ Render = Callable[[Message, Words], str]
 def _setup(m: Message, w: Words) -> str:
     parts = []
     for kind, cells in m["put"]:
-        where = w.listed(cells, most=8)
         if not kind:
-            parts.append(w._("put pieces on %(where)s", where=where))
+            parts.append(w._("put pieces %(where)s", where=w.to(cells)))
         elif len(cells) == 1:
-            parts.append(w._("put a %(piece)s on %(where)s", piece=w.piece(kind), where=where))
+            parts.append(w._("put a %(piece)s %(where)s", piece=w.piece(kind), where=w.to(cells)))
         else:
-            parts.append(w._("put %(pieces)s on %(where)s", pieces=w.piece(kind, len(cells)),
+            where = (w._("on %(places)s", places=w.places(cells, most=8)) if len(cells) > 8
+                     else w.to(cells))
+            parts.append(w._("put %(pieces)s %(where)s", pieces=w.piece(kind, len(cells)),
                              where=where))
     if m["off"]:
-        parts.append(w._("take the pieces off %(where)s", where=w.listed(m["off"])))
+        parts.append(w._("take the pieces %(where)s", where=w.from_(m["off"])))
     return w._("Set up the board: %(steps)s.", steps="; ".join(parts))
 
 
 def correction(pairs: Sequence[tuple[str | None, str | None]], w: Words | None = None) -> str:
     """Pieces to move back, (from, to) pairs, in words."""
-    w = w or _ENGLISH
+    w = w or Words(None)
     parts = []
     for src, dst in pairs:
         if src and dst and src == dst:
-            parts.append(w._("put the right piece on %(cell)s", cell=dst))
+            parts.append(w._("put the right piece on %(cell)s", cell=w.place(dst)))
         elif src and dst:
-            parts.append(w._("move the piece on %(source)s back to %(cell)s", source=src,
-                             cell=dst))
+            parts.append(w._("move the piece on %(source)s back to %(cell)s",
+                             source=w.place(src), cell=w.place(dst)))
         elif src:
-            parts.append(w._("take the piece off %(cell)s", cell=src))
+            parts.append(w._("take the piece %(where)s", where=w.from_([src])))
         elif dst:
-            parts.append(w._("put a piece back on %(cell)s", cell=dst))
+            parts.append(w._("put a piece back %(where)s", where=w.to([dst])))
     if not parts:
         return ""
     text = "; ".join(parts)
@@ -98,31 +152,45 @@ def correction(pairs: Sequence[tuple[str | None, str | None]], w: Words | None =
 
 
 def _computer(m: Message, w: Words) -> str:
-    take = w.listed(m["take"]) or w._("the pieces shown")
-    put = w.listed(m["put"]) or w._("nowhere")
-    return w._("%(seat)s (computer) plays %(move)s: take from %(take)s, put on %(put)s (the "
-               "lights blink where to take from).", seat=w.seat(m["seat"]), move=m["move"],
-               take=take, put=put)
+    seat, move = w.seat(m["seat"]), w.say(m["move"])
+    if not m["take"] and not m["put"]:
+        return w._("%(seat)s (computer): %(move)s.", seat=seat, move=move)
+    steps = []
+    if m["take"]:
+        steps.append(w._("Take: %(pieces)s.", pieces=w.say(m["take"])))
+    if m["put"]:
+        steps.append(w._("Put: %(pieces)s.", pieces=w.say(m["put"])))
+    return w._("%(seat)s (computer): %(move)s. %(steps)s The lights blink where to take from.",
+               seat=seat, move=move, steps=" ".join(steps))
 
 
 def _waiting_steps(m: Message, w: Words) -> str:
     steps = []
     if m["take"]:
-        steps.append(w.n_("take the piece off %(cells)s", "take the pieces off %(cells)s",
-                          len(m["take"]), cells=w.listed(m["take"])))
+        steps.append(w.n_("take the piece %(places)s", "take the pieces %(places)s",
+                          len(m["take"]), places=w.say(m["take"])))
     if m["put"]:
-        steps.append(w.n_("put a piece on %(cells)s", "put pieces on %(cells)s", len(m["put"]),
-                          cells=w.listed(m["put"])))
+        steps.append(w.n_("put a piece %(places)s", "put pieces %(places)s", len(m["put"]),
+                          places=w.say(m["put"])))
     return w._("To finish %(seat)s's move: %(steps)s.", seat=w.seat(m["seat"]),
                steps="; ".join(steps))
 
 
-def _unknown_facet(m: Message, w: Words) -> str:
-    if m["facets"]:
-        return w._("%(facet)r is nothing to declare; here you may declare: %(facets)s",
-                   facet=m["facet"], facets=w.listed(m["facets"]))
-    return w._("%(facet)r is nothing to declare; no move here needs one: the board sees them "
-               "all", facet=m["facet"])
+def _takeback_board(m: Message, w: Words) -> str:
+    undone = m["undone"]
+    return w.n_("The board shows the position before this move: %(moves)s.",
+                "The board shows the position before these %(n)s moves: %(moves)s.",
+                len(undone), moves="; ".join(w.say(u) for u in undone))
+
+
+def _declare_not_held(m: Message, w: Words) -> str:
+    return w._("None of your moves has %(value)s; yours: %(values)s.", value=w.say(m["value"]),
+               values=w.listed([w.say(v) for v in m["values"]]))
+
+
+def _refused(m: Message, w: Words) -> str:
+    reason = w.say(m["reason"])
+    return w._("Not allowed: %(reason)s.", reason=reason)
 
 
 # The modes a refusal may name, for the catalogs (translated where they are used).
@@ -133,31 +201,36 @@ WORDS: dict[str, Render] = {
     "setup.place": _setup,
     "correction.pairs": lambda m, w: correction(m["pairs"], w),
     "illegal.no-move": lambda m, w: w._("That is not a legal move here."),
+    "illegal.reason": lambda m, w: w._("That move is not allowed: %(reason)s.",
+                                       reason=w.say(m["reason"])) + (
+        " " + w._("From %(place)s, it can go to %(reach)s.", place=w.place(m["place"]),
+                  reach=w.places(m["reach"])) if m.get("reach") else ""),
     "illegal.not-yours": lambda m, w: w._("The piece from %(place)s is %(owner)s's: it is "
                                           "%(seat)s's turn. Put it back.",
-                                          place=m["place"], owner=w.seat(m["owner"]),
+                                          place=w.place(m["place"]), owner=w.seat(m["owner"]),
                                           seat=w.seat(m["seat"])),
     "illegal.cannot-move": lambda m, w: w._("The %(piece)s on %(place)s cannot move now. Put "
                                             "it back.", piece=w.piece(m["piece"]),
-                                            place=m["place"]),
+                                            place=w.place(m["place"])),
     "illegal.cannot-go": lambda m, w: w._("The %(piece)s from %(place)s cannot go to %(to)s; "
                                           "it can go to %(reach)s.",
-                                          piece=w.piece(m["piece"]), place=m["place"],
-                                          to=w.listed(m["to"]), reach=w.listed(m["reach"])),
-    "private.cannot": lambda m, w: w._("Your hand cannot make that move: put the pieces back "
-                                       "as they were."),
+                                          piece=w.piece(m["piece"]), place=w.place(m["place"]),
+                                          to=w.places(m["to"]), reach=w.places(m["reach"])),
+    "private.cannot": lambda m, w: (
+        w._("Your hand cannot make that move (%(reason)s): put the pieces back as they were.",
+            reason=w.say(m["reason"])) if m.get("reason")
+        else w._("Your hand cannot make that move: put the pieces back as they were.")),
     "choose.which": lambda m, w: w._("The board shows more than one move: which did you "
                                      "make?"),
-    "takeback.board": lambda m, w: w._("The board shows the position before %(moves)s. Take "
-                                       "back?", moves=w.listed(m["undone"])),
-    "takeback.asked": lambda m, w: w._("%(seat)s asks to take back %(move)s. Take back?",
-                                       seat=w.seat(m["seat"]), move=m["move"]),
+    "takeback.board": _takeback_board,
+    "takeback.asked": lambda m, w: w._("%(seat)s asks to take back this move: %(move)s.",
+                                       seat=w.seat(m["seat"]), move=w.say(m["move"])),
     "draw.offered": lambda m, w: w._("%(seat)s offers a draw.", seat=w.seat(m["seat"])),
     "computer.plays": _computer,
     "waiting.steps": _waiting_steps,
     "waiting.moving": lambda m, w: (
         w._("%(seat)s is moving: the piece from %(cells)s is still in the hand.",
-            seat=w.seat(m["seat"]), cells=w.listed(m["lifted"])) if m["lifted"]
+            seat=w.seat(m["seat"]), cells=w.places(m["lifted"])) if m["lifted"]
         else w._("%(seat)s is moving.", seat=w.seat(m["seat"]))),
     "waiting.phone": lambda m, w: w._("Waiting for %(seat)s's phone: say there what you "
                                       "played.", seat=w.seat(m["seat"])),
@@ -175,7 +248,8 @@ WORDS: dict[str, Render] = {
                                           "first"),
     "end.nothing-taken": lambda m, w: w._("nothing to end: your move was already taken"),
     "seat.unknown": lambda m, w: w._("%(seat)r is not a seat of this game; seats: %(seats)s",
-                                     seat=m["seat"], seats=w.listed(m["seats"])),
+                                     seat=m["seat"],
+                                     seats=w.listed([w.seat(s) for s in m["seats"]])),
     "draw.none-offered": lambda m, w: w._("nobody has offered a draw"),
     "takeback.none": lambda m, w: w._("there is no move to take back"),
     "takeback.no-offer": lambda m, w: w._("there is no take-back to answer"),
@@ -184,38 +258,46 @@ WORDS: dict[str, Render] = {
     "action.not-your-turn": lambda m, w: w._("it is %(to_move)s's turn, not %(seat)s's",
                                              to_move=w.seat(m["to_move"] or ""),
                                              seat=w.seat(m["seat"])),
-    "choose.not-shown": lambda m, w: w._("%(move)r is not a move the board shows now (it "
-                                         "shows: %(offered)s)", move=m["move"],
-                                         offered=w.listed(m["offered"]) or w._("none")),
-    "declare.unknown-facet": _unknown_facet,
-    "declare.not-held": lambda m, w: w._("none of your moves has %(facet)s %(value)r; yours: "
-                                         "%(values)s", facet=m["facet"], value=m["value"],
-                                         values=w.listed(m["values"])),
-    "declare.meta": lambda m, w: w._("%(move)r is not a move to declare: to give up, use "
-                                     "Resign on your own page (a seat resigns only for "
-                                     "itself); to end in a draw, offer one", move=m["move"]),
+    "choose.not-shown": lambda m, w: w._("that is not a move the board shows now (it shows: "
+                                         "%(offered)s)", offered="; ".join(
+                                             w.say(o) for o in m["offered"]) or w._("none")),
+    "declare.unknown-facet": lambda m, w: (
+        w._("that is nothing to declare here; you may declare: %(facets)s",
+            facets=w.say(m["facets"])) if m["facets"]
+        else w._("that is nothing to declare: no move here needs one, the board sees them "
+                 "all")),
+    "declare.not-held": _declare_not_held,
+    "declare.meta": lambda m, w: w._("that is not a move to declare: to give up, use Resign "
+                                     "on your own page (a seat resigns only for itself); to "
+                                     "end in a draw, offer one"),
     "computer.illegal": lambda m, w: w._("the computer's move %(move)s is not legal here",
                                          move=m["move"]),
     "game.over": lambda m, w: w._("the game is already over"),
-    # The rules core explains a refused move in English; that sentence reaches only a phone
-    # that sent a move text the rules refuse (a hand-made request, or a race with the board).
-    "rules.refused": lambda m, w: (str(m["text"]) if w.lang == "en"
-                                   else w._("the rules do not allow that move")),
+    # The rules' own refusal of a move a phone sent, with the rules' reason (said to that
+    # phone only), or of a text the rules cannot read (a hand-made request).
+    "rules.refused": _refused,
+    # A malformed request or an unreadable move text comes from a hand-made request (the
+    # pages send neither): the parser's own words say what was wrong, in English.
+    "rules.unreadable": lambda m, w: w._("That is no move of this game.") + (
+        f" ({m['detail']})" if w.lang == "en" and m.get("detail") else ""),
+    "action.malformed": lambda m, w: w._("That request is malformed.") + (
+        f" ({m['detail']})" if w.lang == "en" and m.get("detail") else ""),
 }
 
 
-def words(message: Message, game: Game[Any, Any], lang: str = DEFAULT) -> str:
-    """``message`` in words, in ``lang``."""
+def words(message: Message, game: Game[Any, Any] | None, lang: str = DEFAULT) -> str:
+    """``message`` in words, in ``lang``: a session message, or anything the rules core says
+    (a move's description, an outcome's ``said``, a reason)."""
     render = WORDS.get(message.key)
-    if render is None:
-        raise KeyError(f"no words for the session's message {message.key!r}")
-    return render(message, Words(game, lang))
+    w = Words(game, lang)
+    if render is not None:
+        return render(message, w)
+    if w.template(message.key) is None:
+        raise KeyError(f"no words for {message.key!r}")
+    return say(message, w)
 
 
-class _English(Words):
-    def __init__(self) -> None:  # no game: correction words name only positions
-        self.lang = DEFAULT
-        self.t = translator(DEFAULT)
-
-
-_ENGLISH = _English()
+def said(value: Any, game: Game[Any, Any] | None, lang: str = DEFAULT) -> str:
+    """A typed value or a message (``controller.said``) in words, in ``lang``."""
+    return words(value, game, lang) if isinstance(value, Message) else word(value,
+                                                                             Words(game, lang))

@@ -14,6 +14,7 @@ from boardlight.config import DEFAULT_SAID, load_settings
 from boardlight.eventlog import EventLog, EventRecord, GameRecord, LogError, replay, replay_events
 from boardlight.textboard import draw
 from controller.rules import find_game
+from controller.said import english
 
 RECORD_SCHEMA = "boardlight.game"
 RECORD_VERSION = 1
@@ -95,7 +96,9 @@ def notation(log: EventLog, record: GameRecord) -> str:
     if record.result:
         winners = record.result.get("winners") or []
         lines.append(f'[Result "{" ".join(winners) or "draw"}"]')
-        lines.append(f'[Termination "{record.result.get("reason", "")}"]')
+        # The termination's name (a log written before terminations were typed: its reason).
+        how = record.result.get("termination") or record.result.get("reason", "")
+        lines.append(f'[Termination "{how}"]')
     lines.append("")
     per_round = len(seats)
     for k in range(0, len(r.moves), per_round):
@@ -171,5 +174,6 @@ def run_replay(args: argparse.Namespace) -> int:
         if args.step and sys.stdin.isatty() and ply < len(r.moves):
             input("Enter for the next move ")
     outcome = game.outcome(r.state)
-    print(f"{len(r.moves)} moves; " + (f"over: {outcome.reason}" if outcome else "unfinished"))
+    print(f"{len(r.moves)} moves; " + (f"over: {english(outcome.said, game)}" if outcome
+                                        else "unfinished"))
     return 0

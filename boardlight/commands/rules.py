@@ -9,6 +9,7 @@ from boardlight.commands import SUMMARIES
 from controller.errors import BoardError
 from controller.rules import GAMES, find_game
 from controller.rules.capabilities import ReadsBoards, Scores, Solves
+from controller.said import english
 
 
 def register(sub: Any) -> None:
@@ -89,5 +90,5 @@ def run(args: argparse.Namespace) -> int:
             print(f"to move: {game.to_move(state)}")
         else:
             winners = ", ".join(outcome.winners) or "none (draw)"
-            print(f"over: {outcome.reason}; winners: {winners}")
+            print(f"over: {english(outcome.said, game)}; winners: {winners}")
     return 0

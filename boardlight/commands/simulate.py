@@ -11,6 +11,8 @@ from boardlight.commands import SUMMARIES
 from controller.physical import SenseMode
 from controller.rules import GAMES, find_game
 
+LANGUAGES = ("en", "de", "fr")  # web_ui.i18n's (not imported: --help stays fast)
+
 
 def register(sub: Any) -> None:
     p = sub.add_parser(
@@ -36,6 +38,9 @@ def register(sub: Any) -> None:
     p.add_argument("--sense", choices=[m.value for m in SenseMode],
                    help="simulate this kind of sensor under every cell instead of a profile")
     p.add_argument("--leds", action="store_true", help="also print every LED frame")
+    p.add_argument("--lang", choices=LANGUAGES, default="en",
+                   help="the language of the words said (moves, prompts, the result; "
+                        "default: en)")
     p.set_defaults(run=run)
 
 
@@ -54,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     sim = Simulation(game, spec, state, noise=noise, seed=args.noise or 0)
     sim.run(actions)
     events = [e for e in sim.outputs if args.leds or type(e).__name__ != "LedsShown"]
-    for line in json_lines(events, game):
+    for line in json_lines(events, game, args.lang):
         print(line)
     return 0
 

@@ -28,7 +28,7 @@ const CLUB = (() => {
   function geometry(game, variant) {
     const key = `${game}/${variant}`;
     if (!geometries.has(key)) {
-      geometries.set(key, fetch(`/api/club/geometry/${encodeURIComponent(game)}/${encodeURIComponent(variant)}`)
+      geometries.set(key, fetch(`/api/club/geometry/${encodeURIComponent(game)}/${encodeURIComponent(variant)}` + "?" + new URLSearchParams({ lang: BL.lang }))
         .then((r) => (r.ok ? r.json() : null))
         .then(async (geo) => { if (geo) await loadGame(game, geo.assets); return geo; })
         .catch(() => null));

@@ -26,11 +26,13 @@ import dataclasses
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, Literal, Protocol, TypeVar
+from enum import StrEnum
+from typing import Any, ClassVar, Generic, Literal, NoReturn, Protocol, TypeVar
 
 from controller.errors import IllegalMoveError, ParseError, UnknownVariantError
+from controller.said import Cell, Message, Place, Template, Who, english
 
 Seat = str
 """A seat at the table: the name a game gives a player (``"b"``, ``"green-1"``, ...)."""
@@ -49,19 +51,109 @@ EMPTY: Stack = ()
 # --------------------------------------------------------------------------------------------
 
 
+class Termination(StrEnum):
+    """How a game ended: a closed set (python-chess's ``Termination``), each with the typed
+    parameters its ``Outcome`` carries (the wording layer says them: ``end.<value>``)."""
+
+    # The position decides.
+    PUSHED_OFF = "pushed-off"        # n: marbles pushed off (Abalone)
+    NO_MOVE = "no-move"              # who: the seat that cannot move
+    APEX = "apex"                    # who: the seat on the top of the pyramid (DRHOMBIX)
+    LAST_PIECE = "last-piece"        # who: the seat that took the last piece off (ant game)
+    SIX_IN_A_LINE = "six-in-a-line"  # piece, line, index: six equal tiles in a line (Crosswise)
+    BOARD_FULL = "board-full"        # scores: every team's points (Crosswise)
+    BLOCKED = "blocked"              # scores: nobody can play any more (Crosswise)
+    CROSS = "cross"                  # side: the seats that formed a cross of five (Rhombus)
+    NO_PIECES = "no-pieces"          # side: the seats with no piece left on the board (Rhombus)
+    MOVE_LIMIT = "move-limit"        # n: moves played without a winner (a draw)
+    NO_CAPTURE = "no-capture"        # n: moves in a row without a capture (Plimus, a draw)
+    FORMED_UP = "formed-up"          # who, target: formed up on target's start area (Plimus)
+    # The players decide.
+    RESIGNED = "resigned"            # who
+    TIME = "time"                    # who: ran out of time
+    AGREED = "agreed"                # a draw the players agreed
+    # A match of several games (``controller.rules.series``).
+    SERIES_WON = "series-won"        # n: the wins that decided it
+    SERIES_POINTS = "series-points"  # n: the most points, after the games
+    SERIES_TIED = "series-tied"      # n: every player's points
+
+
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """How a game ended.  ``winners`` is empty for a draw."""
+    """How a game ended: who won (nobody: a draw), the termination, and its parameters
+    (``controller.said`` values: ``Who``, numbers, tuples of them)."""
 
     winners: tuple[Seat, ...]
-    reason: str
+    termination: Termination
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, winners: Iterable[Seat], termination: Termination, **params: Any) -> Outcome:
+        return cls(tuple(winners), termination, Message.of("", **params).params)
 
     @property
     def is_draw(self) -> bool:
         return not self.winners
 
+    @property
+    def said(self) -> Message:
+        """Why the game ended, to be said (``end.<termination>`` with the parameters)."""
+        return Message(f"end.{self.termination.value}", self.params)
+
     def to_json(self) -> dict[str, Any]:
-        return {"winners": list(self.winners), "draw": self.is_draw, "reason": self.reason}
+        return {"winners": list(self.winners), "draw": self.is_draw,
+                "termination": self.termination.value, "said": self.said.to_json()}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Outcome:
+        """An outcome as ``to_json`` wrote it; raises ``ValueError`` saying what does not
+        fit."""
+        if not isinstance(data, Mapping):
+            raise ValueError(f"an outcome is an object, not {data!r:.60}")
+        winners = data.get("winners")
+        if not isinstance(winners, list) or not all(
+                isinstance(w, str) and 0 < len(w) <= 40 for w in winners) or len(winners) > 8:
+            raise ValueError("an outcome's winners are a list of at most 8 seat names")
+        try:
+            termination = Termination(str(data.get("termination")))
+        except ValueError:
+            raise ValueError(f"{data.get('termination')!r:.40} is no termination; they are: "
+                             + ", ".join(t.value for t in Termination)) from None
+        said = Message.from_json(data.get("said", {"key": f"end.{termination.value}"}))
+        if said.key != f"end.{termination.value}":
+            raise ValueError(f"an outcome by {termination.value} is said as "
+                             f"end.{termination.value}, not {said.key}")
+        return cls(tuple(winners), termination, said.params)
+
+
+PLAYERS_END = (Termination.RESIGNED, Termination.TIME, Termination.AGREED)
+"""The ends the players decide, which a position text records in its result field."""
+
+
+def result_field(outcome: Outcome | None) -> str | None:
+    """The result field of a position text, written alike by every game: ``resigned:SEAT``,
+    ``time:SEAT`` or ``draw``; None for a game still on or ended by the position itself."""
+    if outcome is None or outcome.termination not in PLAYERS_END:
+        return None
+    if outcome.termination is Termination.AGREED:
+        return "draw"
+    who = dict(outcome.params)["who"]
+    return f"{outcome.termination.value}:{who.seat}"
+
+
+def read_result_field(text: str, seats: Sequence[Seat],
+                      opponents: Callable[[Seat], Iterable[Seat]]) -> Outcome | None:
+    """The outcome a result field writes (``result_field``), or None if ``text`` is no
+    result field; raises ``ParseError`` for a result of no seat.  ``opponents(seat)``: the
+    seats that win when ``seat`` resigns or runs out of time."""
+    if text == "draw":
+        return Outcome.of((), Termination.AGREED)
+    kind, colon, seat = text.partition(":")
+    if not colon or kind not in ("resigned", "time"):
+        return None
+    if seat not in seats:
+        raise ParseError(f"{text!r}: {seat!r} is not a seat; the seats are: {', '.join(seats)}")
+    return Outcome.of(opponents(seat), Termination(kind), who=Who(seat))
 
 
 # --------------------------------------------------------------------------------------------
@@ -317,34 +409,48 @@ class Game(ABC, Generic[S, M]):
     def apply(self, state: S, move: M | MetaMove) -> S:
         """The state after ``move``; raises ``IllegalMoveError`` saying why it is refused."""
         if self.outcome(state) is not None:
-            raise IllegalMoveError(f"the game is over ({self.outcome(state).reason}); "  # type: ignore[union-attr]
-                                   "start a new game to play on")
+            self.refuse(Message.of("illegal.game-over"))
         if isinstance(move, (Resign, TimeForfeit)):
             if move.seat not in self.seats(state):
-                seats = ", ".join(self.seats(state))
-                raise IllegalMoveError(f"{move.seat!r} is not a seat of this game; seats: {seats}")
-            winners = tuple(s for s in self.seats(state) if not self.same_side(state, s, move.seat))
-            reason = (f"resignation of {move.seat}" if isinstance(move, Resign)
-                      else f"time: {move.seat} ran out")
-            return self._finish(state, Outcome(winners, reason))
+                self.refuse(Message.of("illegal.not-a-seat", seat=str(move.seat)[:40],
+                                       seats=tuple(Who(s) for s in self.seats(state))))
+            how = Termination.RESIGNED if isinstance(move, Resign) else Termination.TIME
+            return self._finish(state, Outcome.of(self.opponents(state, move.seat), how,
+                                                  who=Who(move.seat)))
         if isinstance(move, AgreeDraw):
-            return self._finish(state, Outcome((), "agreement"))
+            return self._finish(state, Outcome.of((), Termination.AGREED))
         try:
             legal = move in self.legal_moves(state)
         except TypeError:  # an unhashable or incomparable value is no move of this game
             legal = False
         if not legal:
-            raise IllegalMoveError(self.explain_illegal(state, move))
+            self.refuse(self.explain_illegal(state, move))
         return self.play(state, move)
+
+    def refuse(self, reason: Message) -> NoReturn:
+        """Raise ``IllegalMoveError`` with ``reason`` (and its plain English, for logs and the
+        command line)."""
+        raise IllegalMoveError(reason, english(reason, self))
 
     @abstractmethod
     def play(self, state: S, move: M) -> S:
         """Apply a move already known to be legal (the fast path of perft and search)."""
 
-    def explain_illegal(self, state: S, move: M) -> str:
-        """Why ``move`` is refused; games override this with their own reasons."""
-        return (f"{self.move_text(move)} is not a legal move for {self.to_move(state)} "
-                f"in this position")
+    def explain_illegal(self, state: S, move: M) -> Message:
+        """Why ``move`` is refused: a reason key of the game's words with its parameters.
+        Said to the mover (it may name what the mover's own hand holds, never another
+        hand); games override this with their own reasons."""
+        return Message.of("illegal.not-legal", who=Who(self.to_move(state) or ""))
+
+    def explain_reading(self, state: S, lifted: frozenset[str], placed: frozenset[str]
+                        ) -> Message | None:
+        """Why what the board shows is no legal move, from public information only (the
+        table says it, beside the lights' fix): ``lifted`` are the sensed positions a piece
+        was taken off, ``placed`` those a piece was put on or whose piece changed (a reading
+        tells no more than the sensors do).  A reason of the game's words, or None when the
+        game sees nothing to say beyond the session's own words (whose piece it is, where
+        it could go)."""
+        return None
 
     def same_side(self, state: S, a: Seat, b: Seat) -> bool:
         """Whether two seats play on one side (partners in a team game)."""
@@ -382,6 +488,37 @@ class Game(ABC, Generic[S, M]):
         """
         return state
 
+    # ---- words -----------------------------------------------------------------------------
+
+    words: ClassVar[Mapping[str, Template]] = {}
+    """The game's own templates (``controller/rules/<game>/words.py``): its moves, places,
+    ends and refusals, marked for the catalogs; the words every game shares are in
+    ``controller.rules.words``."""
+
+    @abstractmethod
+    def describe(self, state: S, move: M) -> Message:
+        """What a board move of ``state`` does, as data: a key of the game's words
+        (``<game>.<kind>``) with typed parameters (``controller.said``): what moves where,
+        which cards or tiles are played, what is captured, pushed off, taken, replaced.  Never
+        a move text: the wording layer says it in the reader's language."""
+
+    def description(self, state: S, move: M | MetaMove) -> Message:
+        """``describe``, and the actions every game shares: a resignation, an agreed draw, a
+        fallen flag."""
+        if isinstance(move, Resign):
+            return Message.of("move.resign", who=Who(move.seat))
+        if isinstance(move, AgreeDraw):
+            return Message.of("move.draw")
+        if isinstance(move, TimeForfeit):
+            return Message.of("move.time", who=Who(move.seat))
+        return self.describe(state, move)
+
+    def place(self, position: str) -> Place:
+        """A position of the geometry as players name it: a ``Cell`` by its printed name, a
+        zone beside the board as a ``Zone`` (its kind and owner or tile, never its id).
+        Games with zones, or with cells named otherwise than their positions, override it."""
+        return Cell(position)
+
     # ---- text ------------------------------------------------------------------------------
 
     @abstractmethod
@@ -406,6 +543,11 @@ class Game(ABC, Generic[S, M]):
             return f"time {move.seat}"
         return self.board_move_text(move)
 
+    @staticmethod
+    def is_meta(move: object) -> bool:
+        """Whether ``move`` is one of the actions every game shares (no board move)."""
+        return isinstance(move, (Resign, AgreeDraw, TimeForfeit))
+
     def parse_move(self, state: S, text: str) -> M | MetaMove:
         """Read a move text in the context of ``state``; raises ``ParseError``."""
         words = text.split()
@@ -419,6 +561,10 @@ class Game(ABC, Generic[S, M]):
         if words[:1] == ["time"] and len(words) == 2:
             return TimeForfeit(words[1])
         return self.parse_board_move(state, text.strip())
+
+    def opponents(self, state: S, seat: Seat) -> tuple[Seat, ...]:
+        """The seats that win when ``seat`` resigns or runs out of time."""
+        return tuple(s for s in self.seats(state) if not self.same_side(state, s, seat))
 
     # ---- the physical board -----------------------------------------------------------------
 
@@ -481,6 +627,12 @@ class Game(ABC, Generic[S, M]):
         facets agree.  Games whose moves the sensors tell completely return ``{}``.
         """
         return {}
+
+    def facet_said(self, facet: str, value: str) -> Any:
+        """A facet's value (``move_facets``) as something to say (``controller.said``): a
+        ``Card`` or a tuple of them, a tile's ``Piece``, a pole's ``Zone``.  Games with
+        facets override it; the default says nothing beyond the value itself."""
+        return value
 
     def declarable(self, state: S) -> dict[str, list[str]]:
         """Every facet of the legal moves with every value it takes (what the mover's phone

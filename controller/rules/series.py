@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from controller.errors import BoardError, ParseError
-from controller.rules.base import Outcome
+from controller.rules.base import Outcome, Termination
 
 Kind = Literal["match", "sumof"]
 KINDS: tuple[Kind, ...] = ("match", "sumof")
@@ -65,7 +65,7 @@ class Series:
         """The series with one more finished game; refused once the series is decided."""
         done = self.outcome()
         if done is not None:
-            raise BoardError(f"the series is over ({done.reason}); start a new one")
+            raise BoardError("the series is over; start a new one")
         return Series(self.rule, (*self.games, game))
 
     def players(self) -> tuple[str, ...]:
@@ -88,16 +88,15 @@ class Series:
             top = [p for p, n in wins.items() if n >= self.rule.target]
             if not top:
                 return None
-            return Outcome(tuple(top), f"{' and '.join(top)} won {self.rule.target} games")
+            return Outcome.of(top, Termination.SERIES_WON, n=self.rule.target)
         if len(self.games) < self.rule.target:
             return None
         sums = self.totals()
         best = max(sums.values(), default=0)
         top = [p for p, n in sums.items() if n == best]
         if len(top) == len(sums):
-            return Outcome((), f"every player has {best} points after {len(self.games)} games")
-        return Outcome(tuple(top), f"{' and '.join(top)} scored the most points, {best}, in "
-                                   f"{len(self.games)} games")
+            return Outcome.of((), Termination.SERIES_TIED, n=best, games=len(self.games))
+        return Outcome.of(top, Termination.SERIES_POINTS, n=best, games=len(self.games))
 
     def to_json(self) -> dict[str, Any]:
         done = self.outcome()

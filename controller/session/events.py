@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from controller.physical import LedFrame, Light, Value
+from controller.rules.base import Outcome
 from controller.session.messages import Message
 from controller.session.picture import Mode, Reason
 from controller.session.prompts import PromptKind
@@ -104,7 +105,10 @@ InEvent = (RawScan | StableScan | StableChanges | ButtonPress | PhoneAction | Ti
 
 @dataclass(frozen=True, slots=True)
 class Committed:
-    """A move was committed (``amends`` names the provisional move it replaces, if any)."""
+    """A move was committed (``amends`` names the provisional move it replaces, if any):
+    ``move`` its text (the game's notation, for the log), ``said`` what it did (the game's
+    description, for people), ``ends`` whether it is an action that ends the game without a
+    board move (a resignation, an agreed draw, a fallen flag)."""
 
     t: float
     seat: str
@@ -113,14 +117,20 @@ class Committed:
     ply: int
     amends: str | None = None
     how: How = "sensors"
+    said: Message | None = None
+    ends: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class TakenBack:
+    """Moves were taken back: ``move`` their texts, ``undone`` what they did, back to
+    ``ply``."""
+
     t: float
     move: str
     position: str
     ply: int
+    undone: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +169,11 @@ class Correction:
 @dataclass(frozen=True, slots=True)
 class GameOver:
     t: float
-    winners: tuple[str, ...]
-    reason: str
+    outcome: Outcome
+
+    @property
+    def winners(self) -> tuple[str, ...]:
+        return self.outcome.winners
 
 
 @dataclass(frozen=True, slots=True)

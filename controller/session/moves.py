@@ -28,6 +28,7 @@ from typing import Any
 from controller.physical import BoardSpec, Value, empty_value, project
 from controller.rules.base import Game, MoveFinder, Source
 from controller.rules.capabilities import move_finder
+from controller.said import Message
 from controller.session.footprints import NO_STEPS, Diff, Footprint, Steps, arrivals, fitting
 
 Keep = Callable[[Footprint], bool] | None
@@ -109,6 +110,14 @@ class Moves(ABC):
                 effect.unseen, game.move_facets(state, move), effect,
                 arrivals(effect, sensed))
         return fp
+
+    def described(self, fp: Footprint) -> Message:
+        """What a move of this position does (``Game.describe``), worked out once."""
+        key = ("describe", fp.text)
+        said = self.said.get(key)
+        if said is None:
+            said = self.said[key] = self.game.describe(self.state, fp.move)
+        return said
 
     @cached_property
     def footprints(self) -> list[Footprint]:

@@ -11,11 +11,13 @@ its move for the seat (``Declarations.by_computer``): a human carries it out on 
 from __future__ import annotations
 
 import dataclasses
+import logging
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from controller.errors import BoardError
+from controller.errors import BoardError, IllegalMoveError
 from controller.rules.base import AgreeDraw, Game, Resign, TimeForfeit
+from controller.rules.words import FACETS
 from controller.session import actions as act
 from controller.session.events import ComputerMove, How, OutEvent, Rejected
 from controller.session.footprints import Footprint
@@ -36,6 +38,8 @@ from controller.session.turn import (
 
 if TYPE_CHECKING:
     from controller.session.session import Entry, SessionConfig
+
+log = logging.getLogger(__name__)
 
 
 class PhoneActions:
@@ -76,8 +80,15 @@ class PhoneActions:
             self._phone_action(t, seat, action, out)
         except Refusal as no:
             out.append(Rejected(t, seat, no.message, _plain(raw)))
-        except BoardError as exc:  # the rules' own refusal (an illegal move, a bad text)
-            out.append(Rejected(t, seat, Message.of("rules.refused", text=str(exc)),
+        except IllegalMoveError as exc:  # the rules' own refusal, with their reason
+            out.append(Rejected(t, seat, Message.of("rules.refused", reason=exc.reason),
+                                _plain(raw)))
+        except act.ActionError as exc:  # a malformed request (the pages never send one)
+            out.append(Rejected(t, seat, Message.of("action.malformed", detail=str(exc)),
+                                _plain(raw)))
+        except BoardError as exc:  # a move text the rules cannot read (a hand-made request)
+            log.info("%s's phone sent what the rules cannot read: %s", seat, exc)
+            out.append(Rejected(t, seat, Message.of("rules.unreadable", detail=str(exc)),
                                 _plain(raw)))
 
     def _phone_action(self, t: float, seat: str, action: act.Action, out: list[OutEvent]) -> None:
@@ -139,8 +150,8 @@ class PhoneActions:
                 else (phase.footprint,) if isinstance(phase, Provisional) else ())
         chosen = [fp for fp in pool if fp.text == action.move]
         if not chosen:
-            raise refusal("choose.not-shown", move=action.move,
-                          offered=tuple(fp.text for fp in pool))
+            raise refusal("choose.not-shown", offered=tuple(
+                self.game.describe(self.state, fp.move) for fp in pool))
         self._commit(t, chosen[0], "phone", out)
 
     def _declare(self, t: float, seat: str, action: act.Action, out: list[OutEvent]) -> None:
@@ -195,16 +206,19 @@ class PhoneActions:
         allowed = self.game.declarable(state)
         for key, value in facets.items():
             if key not in allowed:
-                raise refusal("declare.unknown-facet", facet=key, facets=tuple(allowed))
+                raise refusal("declare.unknown-facet", facets=tuple(
+                    Message.of(f"facet.{k}") for k in allowed
+                    if f"facet.{k}" in FACETS or f"facet.{k}" in self.game.words))
             if value not in allowed[key]:
-                raise refusal("declare.not-held", facet=key, value=value,
-                              values=tuple(allowed[key]))
+                raise refusal("declare.not-held", value=self.game.facet_said(key, value),
+                              values=tuple(self.game.facet_said(key, v)
+                                           for v in allowed[key]))
 
     def _declarable_move(self, state: Any, text: str) -> str:
         """The text of a legal board move the mover's phone declares, or a refusal."""
         move = self.game.parse_move(state, text)
         if isinstance(move, (Resign, AgreeDraw, TimeForfeit)):
-            raise refusal("declare.meta", move=text)
+            raise refusal("declare.meta")
         if not self.game.is_legal(state, move):
             self.game.apply(state, move)  # raises IllegalMoveError with the reason
         return self.game.move_text(move)

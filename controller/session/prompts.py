@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from controller.physical import Value
+from controller.rules.base import Effect, Game
+from controller.said import From, Piece, To
 from controller.session.correction import wrong_positions
 from controller.session.footprints import Diff, Footprint
 from controller.session.messages import Message
@@ -32,9 +34,10 @@ PromptKind = Literal["setup", "correction", "illegal", "private", "choose", "tak
 """``setup``: what to put where before the game (table); ``correction``: pieces to move back
 (table); ``illegal``: the board shows no move (table); ``private``: the mover's hand cannot make
 what the board shows (the mover's phone only); ``choose``: which of these moves (the mover's
-phone, choices: move texts); ``takeback``: take back? (table, choices accept/decline);
-``draw``: a draw is offered (table, choice accept); ``computer``: the computer's move for a
-human to carry out (table); ``waiting``: what the board waits for while a move is on its way:
+phone, choices: move texts, the message's ``moves``: what each does); ``takeback``: take back?
+(table, choices accept/decline); ``draw``: a draw is offered (table, choice accept);
+``computer``: the computer's move for a human to carry out, what it does and each piece to
+take and to put (table); ``waiting``: what the board waits for while a move is on its way:
 what is left to do when the moves it may be agree on it (a captured piece to take off), or,
 after a while with nothing changing, that the mover is moving (table)."""
 
@@ -57,9 +60,9 @@ class PromptScene:
     seat: str | None                        # the seat to move
     moves: Callable[[], Moves]              # the committed position's (built on first use)
     reading: Mapping[str, Value]
-    history: Sequence[tuple[str, str]]      # (seat, move text) of the moves kept
+    history: Sequence[tuple[str, Message]]  # (seat, what the move did) of the moves kept
     draw_offers: Sequence[str]
-    computer: tuple[str, Footprint] | None  # (seat, move) the computer has shown
+    computer: tuple[str, Footprint, Message] | None  # (seat, move, what it does) shown
 
 
 def standing(scene: PromptScene) -> dict[tuple[str | None, PromptKind], Standing]:
@@ -78,11 +81,12 @@ def standing(scene: PromptScene) -> dict[tuple[str | None, PromptKind], Standing
 
 def _playing(scene: PromptScene) -> Iterable[Standing]:
     phase = scene.phase
-    if isinstance(phase, Unmatched):
+    if isinstance(phase, Unmatched) or (isinstance(phase, Correcting) and scene.reading):
+        # Why, beside the fix the lights and the correction show, for as long as it stands.
         yield Standing(None, "illegal", why_illegal(scene))
     if isinstance(phase, TakebackOffered):
         if phase.asked_by is None:
-            undone = tuple(text for _, text in scene.history[phase.ply:])
+            undone = tuple(said for _, said in scene.history[phase.ply:])
             yield Standing(None, "takeback", Message.of("takeback.board", undone=undone),
                            ACCEPT_DECLINE)
         elif scene.history:
@@ -97,25 +101,28 @@ def _playing(scene: PromptScene) -> Iterable[Standing]:
         # The table hears that the mover's phone must say which (never what it may say).
         yield Standing(None, "waiting", Message.of("waiting.phone", seat=scene.seat))
     if isinstance(phase, Asking) and phase.ask_at is None and phase.candidates:
-        yield Standing(scene.seat, "choose", Message.of("choose.which"),
+        moves = scene.moves()
+        yield Standing(scene.seat, "choose", Message.of("choose.which", moves=tuple(
+            moves.described(fp) for fp in phase.candidates)),
                        tuple(fp.text for fp in phase.candidates))
     if (isinstance(phase, InProgress) and phase.cannot) or (
             isinstance(phase, Asking) and phase.ask_at is None and not phase.candidates):
-        yield Standing(scene.seat, "private", Message.of("private.cannot"))
+        yield Standing(scene.seat, "private", why_not_yours(scene))
     if scene.draw_offers:
         yield Standing(None, "draw", Message.of("draw.offered", seat=scene.draw_offers[-1]),
                        ("accept",))
     if scene.computer is not None:
-        seat, fp = scene.computer
-        take, put = hand_cells(fp)
-        yield Standing(None, "computer", Message.of("computer.plays", seat=seat, move=fp.text,
-                                                    take=tuple(take), put=tuple(put)))
+        seat, fp, said = scene.computer
+        take, put = hand_steps(scene.moves().game, fp.effect)
+        yield Standing(None, "computer", Message.of("computer.plays", seat=seat, move=said,
+                                                    take=take, put=put), (fp.text,))
 
 
 def why_illegal(scene: PromptScene) -> Message:
-    """Why the board shows no move, as far as the table may know (public moves only): a piece
-    of another seat moved, a piece put where it cannot go (and where it could), a piece that
-    cannot move at all; else that it is no legal move."""
+    """Why the board shows no move, as far as the table may know (public moves only): the
+    game's own reason (``Game.explain_reading``, public information only); a piece of another
+    seat moved; a piece put where it cannot go (and where it could), a piece that cannot move
+    at all; else that it is no legal move."""
     moves = scene.moves()
     diff = moves.diff_of(scene.reading)
     key = ("illegal", diff, scene.seat)
@@ -129,25 +136,52 @@ def _why_illegal(scene: PromptScene, moves: Moves, diff: Diff) -> Message:
     lifted = sorted(p for p, v in diff if v == moves.empty)
     placed = sorted(p for p, v in diff if v != moves.empty)
     seat = scene.seat
-    for p in lifted:
-        stack = moves.layout.get(p, ())
-        owner = _owner(stack[-1], moves) if stack else None
-        if seat is not None and owner is not None and not moves.game.same_side(
-                moves.state, owner, seat):
-            return Message.of("illegal.not-yours", place=p, owner=owner, seat=seat)
+    reason = moves.game.explain_reading(moves.state, frozenset(lifted), frozenset(placed))
+    if reason is None:
+        for p in lifted:
+            stack = moves.layout.get(p, ())
+            owner = _owner(stack[-1], moves) if stack else None
+            if seat is not None and owner is not None and not moves.game.same_side(
+                    moves.state, owner, seat):
+                return Message.of("illegal.not-yours", place=p, owner=owner, seat=seat)
     if len(lifted) == 1 and placed:
         source = lifted[0]
         piece = (moves.layout.get(source) or ("",))[-1]
         reach = sorted({q for fp in moves.toward(frozenset({(source, moves.empty)}), "public")
                         for q in moves.targets(fp, frozenset({(source, moves.empty)}))
                         if q != source})
-        if not reach:
+        owner = _owner(piece, moves) if piece else None
+        own = owner is None or seat is None or moves.game.same_side(moves.state, owner, seat)
+        if reason is not None and reach and own:
+            # The rule the hand broke, and where the piece may go instead.
+            return Message.of("illegal.reason", reason=reason, place=source, piece=piece,
+                              reach=tuple(reach[:8]))
+        if reason is None and not reach:
             return Message.of("illegal.cannot-move", place=source, piece=piece)
         wrong = [q for q in placed if q not in reach]
-        if wrong:
+        if reason is None and wrong:
             return Message.of("illegal.cannot-go", place=source, piece=piece, to=tuple(wrong),
                               reach=tuple(reach[:8]))
+    if reason is not None:
+        return Message.of("illegal.reason", reason=reason)
     return Message.of("illegal.no-move")
+
+
+def why_not_yours(scene: PromptScene) -> Message:
+    """Why the mover's hand cannot make what the board shows, which the table's public
+    information allows: the rules' reason (``Game.explain_illegal``: "you do not hold a 9"),
+    said to the mover's phone alone."""
+    moves = scene.moves()
+    diff = moves.diff_of(scene.reading)
+    key = ("private", diff, scene.seat)
+    said = moves.said.get(key)
+    if said is None:
+        public = moves.matching(diff, source="public", distinct=True)
+        reason = (moves.game.explain_illegal(moves.state, public[0].move)
+                  if public and not moves.game.is_legal(moves.state, public[0].move) else None)
+        said = moves.said[key] = (Message.of("private.cannot", reason=reason) if reason
+                                  else Message.of("private.cannot"))
+    return said
 
 
 def _owner(piece: str, moves: Moves) -> str | None:
@@ -164,8 +198,10 @@ def waiting(scene: PromptScene, phase: InProgress) -> Message | None:
     still needs (a captured piece to take off, a piece to put in a pole), at once; after a
     while with nothing changing, at least that the mover is moving and what is lifted."""
     if phase.steps:
-        return Message.of("waiting.steps", seat=scene.seat, take=phase.steps.take,
-                          put=phase.steps.put)
+        game = scene.moves().game
+        return Message.of("waiting.steps", seat=scene.seat,
+                          take=tuple(From(game.place(p)) for p in phase.steps.take),
+                          put=tuple(To(game.place(p)) for p in phase.steps.put))
     if phase.stalled:
         moves = scene.moves()
         lifted = tuple(sorted(p for p, v in moves.diff_of(scene.reading) if v == moves.empty))
@@ -185,11 +221,29 @@ def setup_message(scene: PromptScene) -> Message:
                       off=tuple(extra))
 
 
-def hand_cells(fp: Footprint) -> tuple[list[str], list[str]]:
-    """A move as a hand does it: where to take pieces from, and where to put them."""
-    changes = fp.effect.changes
-    emptied = [c.position for c in changes if len(c.after) < len(c.before)
-               or (c.before and c.after and c.after[-1] != c.before[-1])]
-    filled = [c.position for c in changes if len(c.after) > len(c.before)
-              or (c.before and c.after and c.after[-1] != c.before[-1])]
-    return [p for p in emptied if p not in filled], filled
+def hand_steps(game: Game[Any, Any], effect: Effect
+               ) -> tuple[tuple[Message, ...], tuple[Message, ...]]:
+    """A move as a hand does it: each piece to take and where from, then each piece to put
+    and where to (``step.take``, ``step.put``: a ``Piece`` of a kind and count, a place), in
+    the order of the effect's positions.  A stack that changes above the pieces it keeps
+    (a Plimus double, a tray of marbles) loses or gains only its top."""
+    take: list[Message] = []
+    put: list[Message] = []
+    for c in effect.changes:
+        keep = 0
+        while keep < min(len(c.before), len(c.after)) and c.before[keep] == c.after[keep]:
+            keep += 1
+        place = game.place(c.position)
+        for kind, n in _counted(c.before[keep:]):
+            take.append(Message.of("step.take", piece=Piece(kind, n), **{"from": From(place)}))
+        for kind, n in _counted(c.after[keep:]):
+            put.append(Message.of("step.put", piece=Piece(kind, n), to=To(place)))
+    return tuple(take), tuple(put)
+
+
+def _counted(pieces: Sequence[str]) -> list[tuple[str, int]]:
+    """Each kind of ``pieces`` with how many, in the order they first come."""
+    out: dict[str, int] = {}
+    for p in pieces:
+        out[p] = out.get(p, 0) + 1
+    return list(out.items())

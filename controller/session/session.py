@@ -99,6 +99,7 @@ class Entry:
     footprint: Footprint
     seat: str
     reading: frozenset[tuple[str, Value]]
+    said: Message  # what the move did (``Game.describe``), for people
     by_computer: bool = False  # the computer's choice, carried out by a human
 
 
@@ -171,7 +172,8 @@ class GameSession(PhoneActions):
             fp = idx.find(moves[k])
             if fp is not None:
                 self.history.append(Entry(states[k], fp, seats[k],
-                                          frozenset(idx.reading.items())))
+                                          frozenset(idx.reading.items()),
+                                          self.game.describe(states[k], fp.move)))
         self.last_move = self.history[-1].footprint if self.history else None
         if self.clocks and clocks:
             for seat, left in clocks.get("left", {}).items():
@@ -403,7 +405,8 @@ class GameSession(PhoneActions):
         after = self.game.play(before, fp.move)
         first_at = amends.at if amends else t
         declared = amends.declared if amends else self.declarations(seat)
-        self.history.append(Entry(before, fp, seat, frozenset(idx.reading.items()),
+        said = self.game.describe(before, fp.move)
+        self.history.append(Entry(before, fp, seat, frozenset(idx.reading.items()), said,
                                   declared.by_computer and declared.move == fp.text))
         # Only a commit the sensors made on their own is provisional; one ended by the
         # button or the phone is the player's final word.
@@ -424,7 +427,7 @@ class GameSession(PhoneActions):
         self._at_rest = True  # the board reads exactly the new position: no index needed yet
         text = amends.footprint.text if amends else None
         out.append(Committed(t, seat, fp.text, self.game.position_text(after), self.ply, text,
-                             how))
+                             how, said))
         log.info("ply %d: %s %s (%s%s)", self.ply, seat, fp.text, how,
                  f", amends {text}" if text else "")
         self._check_over(t, out)
@@ -462,16 +465,19 @@ class GameSession(PhoneActions):
             # Taken back on request: the pieces still stand after the move; guide them back.
             self.phase = Unmatched(t - self.config.grace)
         out.append(TakenBack(t, ", ".join(e.footprint.text for e in undone),
-                             self.game.position_text(self.state), self.ply))
+                             self.game.position_text(self.state), self.ply,
+                             tuple(e.said for e in undone)))
 
     def _finish_by(self, t: float, move: Resign | AgreeDraw | TimeForfeit,
                    out: list[OutEvent]) -> None:
         if self.mode is Mode.OVER:
             raise refusal("game.over")
+        said = self.game.description(self.state, move)
         self.state = self.game.apply(self.state, move)
         self._new_turn()
         out.append(Committed(t, getattr(move, "seat", ""), self.game.move_text(move),
-                             self.game.position_text(self.state), self.ply, None, "phone"))
+                             self.game.position_text(self.state), self.ply, None, "phone",
+                             said, ends=True))
         self._check_over(t, out)
 
     def _check_over(self, t: float, out: list[OutEvent]) -> None:
@@ -481,8 +487,8 @@ class GameSession(PhoneActions):
             self.phase = Idle()
             if self.clocks:
                 self.clocks.stop(t)
-            out.append(GameOver(t, outcome.winners, outcome.reason))
-            out.append(BoardStatus(t, Mode.OVER, outcome.reason))
+            out.append(GameOver(t, outcome))
+            out.append(BoardStatus(t, Mode.OVER, outcome.termination.value))
 
     # ---- buttons ---------------------------------------------------------------------------
 
@@ -560,7 +566,7 @@ class GameSession(PhoneActions):
         """Derive the lights, the prompts and the correction from the state; send what
         changed (the first frame always goes out)."""
         move = self.computer_move
-        shown = (self.to_move or "", move) if move is not None else None
+        shown = (self.to_move or "", move, self.index.described(move)) if move is not None else None
         pairs = self.correction
         if pairs != self._pairs:
             self._pairs = pairs
@@ -583,7 +589,7 @@ class GameSession(PhoneActions):
         return J.moving(self.index, self.index.diff_of(self.reading), self.reading,
                         self._situation(0.0))
 
-    def _publish_prompts(self, t: float, shown: tuple[str, Footprint] | None,
+    def _publish_prompts(self, t: float, shown: tuple[str, Footprint, Message] | None,
                          out: list[OutEvent]) -> None:
         if shown is None and self.mode is Mode.PLAYING and self.history:
             # The computer's move that no sensor sees a step of (a piece changed for one of
@@ -591,10 +597,10 @@ class GameSession(PhoneActions):
             # into an unsensed level) stood at once: its steps stay said until the next move.
             last = self.history[-1]
             if last.by_computer and not last.footprint.diff and last.footprint.effect.changes:
-                shown = (last.seat, last.footprint)
+                shown = (last.seat, last.footprint, last.said)
         scene = PromptScene(self.mode, self.phase, self.resumed, self.to_move,
                             lambda: self.index, self.reading,
-                            [(e.seat, e.footprint.text) for e in self.history],
+                            [(e.seat, e.said) for e in self.history],
                             tuple(self.draw_offers), shown)
         now = standing(scene)
         old = self._standing

@@ -15,8 +15,12 @@ from typing import Any
 
 from controller.rules.capabilities import match_points
 from controller.rules.series import GameScore, Series, SeriesRule
+from controller.said import to_json
 from controller.session.events import Committed, GameOver, OutEvent, TakenBack
 from controller.session.runner import SessionRunner
+
+NO_OPTIONS: dict[str, Any] = {"declare": {}, "declare_said": {}, "untraced": [],
+                              "untraced_said": [], "untraced_facets": []}
 
 
 def _prompt_json(p: Any) -> dict[str, Any]:
@@ -36,7 +40,7 @@ class Table:
         self.series: Series | None = None  # a match running across games
         # More public facts from outside the session (which seats the computer plays).
         self.extras: dict[str, Callable[[], Any]] = {}
-        self._options: tuple[Any, dict[str, list[str]], list[str]] | None = None
+        self._options: tuple[Any, dict[str, Any]] | None = None
         runner.subscribe(self._on_events)
         self._refresh(runner.session)
 
@@ -102,7 +106,8 @@ class Table:
             if isinstance(e, Committed):
                 if e.amends and self._recent and self._recent[-1]["move"] == e.amends:
                     self._recent.pop()
-                self._recent.append({"ply": e.ply, "seat": e.seat, "move": e.move, "t": e.t})
+                self._recent.append({"ply": e.ply, "seat": e.seat, "move": e.move, "t": e.t,
+                                     "said": e.said.to_json() if e.said else None})
             elif isinstance(e, TakenBack):
                 self._recent = [m for m in self._recent if m["ply"] <= e.ply]
             elif isinstance(e, GameOver) and self.match_goes_on():
@@ -118,16 +123,24 @@ class Table:
         winners = frozenset(outcome.winners) if outcome else frozenset()
         self.series = self.series.add(GameScore(tuple(points.items()), winners))
 
-    def _phone_options(self, session: Any) -> tuple[dict[str, list[str]], list[str]]:
+    def _phone_options(self, session: Any) -> dict[str, Any]:
         """For the seat to move: the facets its legal moves differ in (to declare before the
-        sensors see the move), and its moves no sensor of this board sees (the phone makes
-        them).  Its own legal moves, in its own snapshot only; worked out once a position."""
-        state = session.state
+        sensors see the move) with what each value is (``declare_said``), and its moves no
+        sensor of this board sees (the phone makes them) with what each does
+        (``untraced_said``).  Its own legal moves, in its own snapshot only; worked out once
+        a position."""
+        state, game = session.state, session.game
         if self._options is None or self._options[0] is not state:
-            declare = session.game.facet_choices(state)
-            untraced = [fp.text for fp in session.index.untraced()]
-            self._options = (state, declare, untraced)
-        return self._options[1], self._options[2]
+            declare = game.facet_choices(state)
+            untraced = session.index.untraced()
+            self._options = (state, {
+                "declare": declare,
+                "declare_said": {facet: {v: to_json(game.facet_said(facet, v)) for v in values}
+                                 for facet, values in declare.items()},
+                "untraced": [fp.text for fp in untraced],
+                "untraced_said": [session.index.described(fp).to_json() for fp in untraced],
+                "untraced_facets": [dict(fp.facets) for fp in untraced]})
+        return self._options[1]
 
     def _refresh(self, session: Any) -> None:
         game, state = session.game, session.state
@@ -164,10 +177,9 @@ class Table:
         on_turn = public["to_move"] if session.mode.value == "playing" else None
         for seat in public["seats"]:
             mine = [_prompt_json(p) for p in prompts if p.seat == seat]
-            declare, untraced = self._phone_options(session) if seat == on_turn else ({}, [])
+            options = self._phone_options(session) if seat == on_turn else NO_OPTIONS
             seats[seat] = {**public, "seat": seat, "view": game.view(state, seat),
-                           "prompts": public["prompts"] + mine,
-                           "declare": declare, "untraced": untraced}
+                           "prompts": public["prompts"] + mine, **options}
         with self._cond:
             unchanged = (self._public and {**public, "version": self._version} == self._public
                          and all(self._seats.get(s) == {**v, "version": self._version}

@@ -60,8 +60,9 @@ def read_by_the_session(service: Service, clock: TableClock, position: str, valu
 
 
 def computer_move(snap: dict[str, Any]) -> str | None:
-    said = [p["message"] for p in snap["prompts"] if p["kind"] == "computer"]
-    return str(said[0]["params"]["move"]) if said else None
+    """The text of the computer's move the table shows (its prompt's one choice)."""
+    shown = [p["choices"] for p in snap["prompts"] if p["kind"] == "computer"]
+    return str(shown[0][0]) if shown else None
 
 
 def play(service: Service, computer: str, rng: random.Random,

@@ -55,7 +55,7 @@ def test_script_errors_name_the_line(capsys, tmp_path):
         ([{"t": -1, "lift": "A1"}], "'t' must be a number"),
         ([{"t": 0, "lift": "A1", "speed": 2}], "unknown key 'speed'"),
         ([{"t": 0, "lift": "E5"}], "line 1 (t=0.0): there is no piece on E5"),
-        ([{"t": 0, "play": "A1A2"}], "a line of 5 marbles cannot move"),
+        ([{"t": 0, "play": "A1A2"}], "at most three marbles move together, not 5"),
         ([{"t": 0, "phone": {"type": "resign"}}], "needs 'seat'"),
         ([{"lift": "A1"}], "line 1: 't' is missing"),
         # What the board lacks, before anything runs (the emulator checks the same way).

@@ -136,7 +136,7 @@ def test_the_room_draws_and_words_every_game_as_itself(room: dict[str, Any], lan
         if lang == "en":
             assert "Cat (Green)" in text or "Dan (Orange)" in text
             assert "Belgian daisy" in text and "Two players" in text
-            assert "Last move:" in text
+            assert "Last move, " in text
         else:
             assert not english_left(text, lang), english_left(text, lang)
         phone.shot(f"club-games-room-{lang}-{size}.png", full=size == "phone")

@@ -133,8 +133,9 @@ def test_a_round_over_the_broker_results_come_back_by_themselves(tmp_path):
             # Kept on disk: a club server started again has the same event.
             again = Director(ClubServer(mosq.url, "tuesday"), tmp_path / "event.json")
             assert again.event == ev
-            games = T.games_csv(ev, director.moves_by_pairing())
-            assert "resign w" in games and "1-0" in games
+            games = T.games_csv(ev, director.played("en"))
+            assert "resign w" in games and "White resigned" in games and "1-0" in games
+            assert "Weiß hat aufgegeben" in T.games_csv(ev, director.played("de"))
         finally:
             for service, publisher in boards:
                 publisher.stop()

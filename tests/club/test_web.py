@@ -193,7 +193,7 @@ def test_the_scripts_catalog_holds_the_club_scripts_words_and_the_board_pages():
     text = script_catalog("de")
     assert '"Every board, live"' not in text  # a template's message: not the scripts'
     assert '"%(boards)s, %(online)s online. Click a board to follow it."' in text
-    assert '"%(seat)s to move"' in text and '"Last move: %(move)s by %(seat)s"' in text
+    assert '"%(seat)s to move"' in text and '"Last move, %(seat)s: %(move)s"' in text
 
 
 def test_the_stream_speaks_the_pages_language(club):

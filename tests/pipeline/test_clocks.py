@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from controller.rules.abalone import ABALONE
+from controller.rules.base import Termination
+from controller.said import Who
 from controller.session.clock import TimeControl
 from controller.session.events import LinkStatus, StableScan
 from controller.session.session import GameSession, SessionConfig
@@ -27,7 +29,9 @@ def test_a_fallen_flag_loses_on_time():
     config = SessionConfig(clock=TimeControl(2.0))
     sim = simulate([], config=config, tail=3.0)
     over = [o for o in sim.outputs if type(o).__name__ == "GameOver"]
-    assert over and over[0].winners == ("w",) and over[0].reason == "time: b ran out"
+    assert over and over[0].winners == ("w",)
+    assert over[0].outcome.termination is Termination.TIME
+    assert dict(over[0].outcome.params)["who"] == Who("b")
     assert over[0].t == pytest.approx(2.0, abs=0.02)
     assert ABALONE.position_text(sim.session.state).endswith(" time:b")
 

@@ -21,7 +21,10 @@ def test_the_computers_move_is_lit_from_and_to_and_said_in_words():
     assert shown.reason == "computer's move"
     assert shown.lights["A1"] == L.COMPUTER_FROM and shown.lights["D4"] == L.COMPUTER_TO
     [words] = [p for p in of(sim, Prompt) if p.kind == "computer"]
-    assert words.seat is None and said(words).startswith("Black (computer) plays A1B2")
+    assert words.seat is None and words.choices == ("A1B2",)
+    assert said(words) == ("Black (computer): moved the black marbles on A1, B2, and C3 in line "
+                           "to B2, C3, and D4. Take: black marble off A1. Put: black marble on "
+                           "D4. The lights blink where to take from.")
 
 
 def test_the_human_carrying_it_out_commits_it():

@@ -16,8 +16,10 @@ import pytest
 
 from boardlight.cli import main
 from controller.physical import BoardSpec, SenseMode
+from controller.rules.base import Termination
 from controller.rules.crosswise import CROSSWISE as G
 from controller.rules.crosswise.tiles import CELL_NAMES
+from controller.said import english
 from controller.session.events import GameOver
 from hardware.profiles import load_profile
 from tests.controller.rules.crosswise_positions import position
@@ -121,7 +123,7 @@ def test_a_move_the_hand_cannot_make_is_told_to_the_mover_only():
     sim = run(no_move, [*spend(0.2, "move"), {"t": 0.7, "lift": "a1"},
                         {"t": 1.0, "place": "c3"}])
     assert commits(sim) == []
-    told = [p for p in of(sim, Prompt) if said(p).startswith("Your hand cannot make that move")]
+    told = [p for p in of(sim, Prompt) if said(p, G).startswith("Your hand cannot make that move")]
     assert told and all(p.seat == "green" for p in told)
     assert not [p for p in of(sim, Prompt) if p.seat is None and p.kind == "illegal" and p.message]
 
@@ -254,7 +256,9 @@ def test_the_sixth_tile_of_a_row_wins_for_green_whoever_lays_it():
                   *lay(0.4, "6", "f4")])
     [c] = commits(sim)
     [over] = of(sim, GameOver)
-    assert c.move == "6f4" and over.winners == ("green",) and "row 4" in over.reason
+    assert c.move == "6f4" and over.winners == ("green",)
+    assert over.outcome.termination is Termination.SIX_IN_A_LINE
+    assert english(over.outcome.said, G) == "six star tiles in row 4"
 
 
 @pytest.mark.parametrize("variant", ["three-player", "four-player"])

@@ -97,7 +97,10 @@ def test_reading_an_earlier_position_offers_a_take_back():
                    + [{"t": 5.0, "phone": {"seat": "w", "type": "takeback", "accept": True}}],
                    tail=6.0)
     offers = [p for p in of(sim, Prompt) if p.kind == "takeback" and p.message]
-    assert offers and "A1B2" in said(offers[0]) and offers[0].choices == ("accept", "decline")
+    assert offers and said(offers[0]) == ("The board shows the position before this move: "
+                                          "moved the black marbles on A1, B2, and C3 in line "
+                                          "to B2, C3, and D4.")
+    assert offers[0].choices == ("accept", "decline")
     [undone] = of(sim, TakenBack)
     assert undone.move == "A1B2" and undone.ply == 0
     assert sim.session.ply == 0 and sim.session.to_move == "b" and sim.final_moves() == []
@@ -182,8 +185,8 @@ def test_waiting_for_the_board_at_the_start():
     assert len(first.lights) == 28
     setup = [p for p in of(sim, Prompt) if p.kind == "setup"]
     assert said(setup[0]) == (
-        "Set up the board: put black marbles on A1, A2, A3, A4, A5, B1, B2, B3 and 6 more; "
-        "put white marbles on G5, G6, G7, H4, H5, H6, H7, H8 and 6 more.")
+        "Set up the board: put 14 black marbles on A1, A2, A3, A4, A5, B1, B2, B3 and 6 more; "
+        "put 14 white marbles on G5, G6, G7, H4, H5, H6, H7, H8 and 6 more.")
     assert sim.session.mode.value == "playing" and commits(sim) == []
 
 
@@ -246,7 +249,8 @@ def test_without_touch_evidence_the_phone_says_which_push_it_was():
     (moves((0.5, "lift", "I5"), (0.9, "place", "E5")),
      "The piece from I5 is White's: it is Black's turn. Put it back."),
     (moves((0.5, "lift", "A1"), (0.9, "place", "E5")),
-     "The black marble from A1 cannot go to E5; it can go to C1 and D4."),
+     "That move is not allowed: E5 is not next to the marble from A1: a marble moves one "
+     "cell at a time. From A1, it can go to C1 and D4."),
 ])
 def test_an_illegal_placement_says_why(steps, words):
     sim = simulate(steps, tail=2.0)

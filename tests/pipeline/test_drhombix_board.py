@@ -87,8 +87,12 @@ def test_the_phone_may_only_declare_a_legal_move_and_is_told_why_not():
               phone(0.6, "b", type="move", move="+1a1")]
     sim = simulate(script, game=G, state=ONE_TARGET, spec=BASE)
     wrong_target, wrong_seat = of(sim, Rejected)
-    assert "+2a1: 2a1 is not supported: 1a1, 1b1, 1a2, 1b2 under it" in said(wrong_target)
-    assert "it is White's turn, not Black's" in said(wrong_seat)
+    assert wrong_target.reason.key == "rules.refused"
+    assert wrong_target.reason["reason"].key == "drhombix.illegal.unsupported"
+    assert said(wrong_target, G) == (
+        "Not allowed: a1 on level 3 is not supported yet: a1 on level 2, b1 on level 2, a2 on "
+        "level 2, and b2 on level 2 under it must hold pieces first.")
+    assert "it is White's turn, not Black's" in said(wrong_seat, G)
     assert commits(sim) == []
 
 
@@ -262,4 +266,5 @@ def test_boardlight_simulate_runs_drhombix_on_the_default_profile(tmp_path, caps
     assert [(x["commit"], x["how"]) for x in lines if "commit" in x] == [
         ("+0b2", "sensors"), ("+0c2", "sensors")]
     [refused] = [x for x in lines if "rejected" in x]
-    assert refused["rejected"].startswith("+1a1: 1a1 is not supported: 0a1, 0b1, 0a2")
+    assert refused["rejected"].startswith("Not allowed: a1 on level 2 is not supported yet: "
+                                          "a1 on level 1, b1 on level 1, and a2 on level 1")

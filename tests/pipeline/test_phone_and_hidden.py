@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from controller.rules.abalone import ABALONE
+from controller.rules.base import Termination
+from controller.said import Who
 from controller.session.events import BoardStatus, GameOver, LinkStatus, StableScan
 from controller.session.session import GameSession, SessionConfig
 from hardware.simboard import default_spec
@@ -41,7 +43,8 @@ def test_the_phone_choice_commits():
     assert (c.move, c.how, c.seat) == ("r@c3", "phone", "n")
     wrong_seat, not_shown = of(sim, Rejected)
     assert "it is North's turn, not South's" in said(wrong_seat, TOY)
-    assert "'x@c3' is not a move the board shows" in said(not_shown)
+    assert said(not_shown, TOY) == ("that is not a move the board shows now (it shows: laid a "
+                                    "blue token on c3; laid a red token on c3)")
     assert not [p for p in sim.session.prompts if p.kind == "choose"]  # no question left
 
 
@@ -58,7 +61,7 @@ def test_a_malformed_phone_action_changes_nothing_and_says_why():
            {"t": 0.4, "phone": {"seat": "zz", "type": "end-turn"}},
            {"t": 0.5, "phone": {"seat": "n", "type": "move", "move": "q@c9"}}]
     sim = simulate(bad, game=TOY, state=MIXED)
-    reasons = [said(r) for r in of(sim, Rejected)]
+    reasons = [said(r, TOY) for r in of(sim, Rejected)]
     assert "'facets'" in reasons[0] and "unknown action type 'fly'" in reasons[1]
     assert "'zz' is not a seat" in reasons[2] and "not a toy move" in reasons[3]
     assert commits(sim) == [] and sim.session.declared == {}
@@ -91,14 +94,15 @@ def test_a_move_declared_on_the_phone_waits_for_the_board_to_agree():
 def test_resign_and_draw_from_the_phones():
     sim = simulate([{"t": 0.2, "phone": {"seat": "w", "type": "resign"}}])
     [over] = of(sim, GameOver)
-    assert over.winners == ("b",) and "resignation of w" in over.reason
+    assert over.winners == ("b",) and over.outcome.termination is Termination.RESIGNED
+    assert dict(over.outcome.params)["who"] == Who("w")
     drawn = simulate([{"t": 0.2, "phone": {"seat": "b", "type": "draw", "offer": True}},
                       {"t": 0.4, "phone": {"seat": "b", "type": "draw", "accept": True}},
                       {"t": 0.6, "phone": {"seat": "w", "type": "draw", "accept": True}}])
     [refused] = of(drawn, Rejected)
     assert "nobody has offered" in said(refused)
     [over] = of(drawn, GameOver)
-    assert over.winners == () and over.reason == "agreement"
+    assert over.winners == () and over.outcome.termination is Termination.AGREED
 
 
 def test_nothing_is_committed_while_the_link_is_down_and_play_resumes_after():

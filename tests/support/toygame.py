@@ -14,7 +14,8 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from controller.errors import ParseError
-from controller.rules.base import Game, Geometry, Outcome, Stack, Variant
+from controller.rules.base import Game, Geometry, Outcome, Stack, Termination, Variant
+from controller.said import N_, Cell, Message, Piece, Template
 
 CELLS = tuple(f"c{i}" for i in range(1, 7))
 
@@ -83,9 +84,17 @@ class Toy(Game[ToyState, Lay]):
         major = "r" if state.cells.count("r") >= state.cells.count("b") else "b"
         score = {s: sum(1 for c, o in zip(state.cells, state.owners) if c == major and o == s)
                  for s in ("n", "s")}
-        if score["n"] == score["s"]:
-            return Outcome((), "equal")
-        return Outcome((max(score, key=score.__getitem__),), "majority")
+        winners = () if score["n"] == score["s"] else (max(score, key=score.__getitem__),)
+        return Outcome.of(winners, Termination.BOARD_FULL, piece=Piece(major, 0))
+
+    words: ClassVar[Mapping[str, Template]] = {
+        "toy.lay": N_("laid a %(piece)s on %(cell)s"),
+        "end.board-full": N_("the row is full; most %(piece)s laid"),
+        "facet.token": N_("the token laid"),
+    }
+
+    def describe(self, state: ToyState, move: Lay) -> Message:
+        return Message.of("toy.lay", piece=Piece(move.token), cell=Cell(move.cell))
 
     def view(self, state: ToyState, seat: str | None) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -137,6 +146,13 @@ class Toy(Game[ToyState, Lay]):
 
     def pieces(self, variant: str | None = None) -> tuple[str, ...]:
         return ("r", "b")
+
+    def piece_name(self, piece: str, plural: bool = False) -> str:
+        word = {"r": "red token", "b": "blue token"}.get(piece, piece)
+        return word + "s" if plural else word
+
+    def facet_said(self, facet: str, value: str) -> Any:
+        return Piece(value)
 
     def move_facets(self, state: ToyState, move: Lay) -> Mapping[str, str]:
         return {"token": move.token}

@@ -48,9 +48,10 @@ def test_declaring_a_token_not_in_hand_or_a_facet_that_does_not_exist_is_refused
     version = toy.table.version
     hand = set(toy.runner.session.state.hands[0])
     assert hand == {"b", "r"}
-    for facets, words in [({"colour": "b"}, "'colour' is nothing to declare; here you may "
-                                            "declare: token"),
-                          ({"token": "g"}, "none of your moves has token 'g'; yours: b and r")]:
+    for facets, words in [({"colour": "b"}, "that is nothing to declare here; you may "
+                                            "declare: the token laid"),
+                          ({"token": "g"}, "None of your moves has g; yours: blue token and "
+                                           "red token.")]:
         response = n.post("/api/seat/action", json={"type": "declare", "facets": facets})
         assert response.status_code == 409 and response.get_json()["error"] == words
     assert toy.runner.call(lambda s: dict(s.declared)).result(2) == {}

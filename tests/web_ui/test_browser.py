@@ -34,7 +34,9 @@ def test_the_table_page_on_a_phone_follows_a_move_without_reloading(browser, aba
         expect(page.locator("#hand .piece-chip")).to_have_count(1)
         expect(page.locator('[data-pos="A1"] circle.piece')).to_have_class("piece lifted")
         page.click('[data-pos="D4"]')
-        expect(page.locator("#last-move")).to_have_text("Last move: A1B2 by Black")
+        expect(page.locator("#last-move")).to_have_text(
+            "Last move, Black: moved the black marbles on A1, B2, and C3 in line to B2, C3, "
+            "and D4")
         expect(page.locator("#turn")).to_have_text("White to move")
         expect(page.locator('[data-pos="D4"] circle.led')).to_have_attribute("visibility",
                                                                               "visible")
@@ -102,13 +104,15 @@ def test_two_seats_each_see_their_own_hand_only(browser, toy6):
         token = n_hand[0]
         n_page.click(f'#private .token:text-is("{token}")')
         n_page.click('[data-pos="c3"]')
-        choice = n_page.locator(f'.prompt.choose button:text-is("{token}@c3")')
+        name = {"r": "red token", "b": "blue token"}[token]
+        choice = n_page.locator(f'.prompt.choose button:text-is("laid a {name} on c3")')
         expect(choice).to_be_visible()
         expect(s_page.locator(".prompt.choose")).to_have_count(0)
         n.shot("seat-n-asked.png")
         choice.click()
         expect(s_page.locator("#turn")).to_have_text("Your turn")
-        expect(table_page.locator("#last-move")).to_have_text(f"Last move: {token}@c3 by North")
+        expect(table_page.locator("#last-move")).to_have_text(
+            f"Last move, North: laid a {name} on c3")
         new_n = sorted(toy6.runner.session.state.hands[0])
         expect(n_page.locator("#private .token")).to_have_count(len(new_n))
         assert hand_on(n_page) == new_n and hand_on(s_page) == s_hand
@@ -166,7 +170,7 @@ def test_the_host_hands_a_seat_to_the_computer_and_the_table_shows_its_move(brow
         expect(table_page.locator("#turn")).to_contain_text("(computer, easy) to move")
         shown = table_page.locator("#prompts")
         expect(shown).to_contain_text("Computer's move")
-        expect(shown).to_contain_text("Black (computer) plays")
+        expect(shown).to_contain_text("Black (computer): moved the black marble")
         table.shot("table-phone-computer-move.png", full=False)
         page.select_option('select[name="computer-b"]', "")  # a person again
         expect(shown).not_to_contain_text("Computer's move")

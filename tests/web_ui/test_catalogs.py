@@ -16,6 +16,7 @@ from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po
 
 from controller.rules import GAMES
+from controller.rules.words import WORDS as SHARED
 from web_ui.i18n import DIRECTORY, LANGUAGES
 from web_ui.vocab import PIECES, SEATS, VARIANTS
 from web_ui.words import WORDS
@@ -66,10 +67,14 @@ def test_every_message_is_translated_with_its_placeholders(lang: str) -> None:
         strings = [m.string] if isinstance(m.string, str) else list(m.string)
         assert all(strings), f"{lang}: {key!r} is not translated; {HOW}"
         sources = [m.id] if isinstance(m.id, str) else list(m.id)
-        for source in sources:
-            for text in strings:
-                assert set(PLACEHOLDER.findall(text)) == set(PLACEHOLDER.findall(source)) or (
-                    "%(n)s" not in source), f"{lang}: {key!r} loses or adds a placeholder"
+        # Every form says what the source says; the count (%(n)s) may be left out of a
+        # singular, never out of the last plural form when the source's plural shows it.
+        wanted = set().union(*(PLACEHOLDER.findall(x) for x in sources)) - {"n"}
+        for text in strings:
+            assert set(PLACEHOLDER.findall(text)) - {"n"} == wanted, (
+                f"{lang}: {key!r} loses or adds a placeholder")
+        if "%(n)s" in sources[-1]:
+            assert "%(n)s" in strings[-1], f"{lang}: {key!r} loses %(n)s in its plural"
         have[key] = strings
     missing = wanted - set(have)
     assert not missing, f"{lang} lacks {sorted(missing)[:5]}; {HOW}"
@@ -170,7 +175,8 @@ def test_every_message_the_session_can_send_has_words() -> None:
         text = path.read_text()
         keys |= set(re.findall(r'Message\.of\(\s*"([a-z.\-]+)"', text))
         keys |= set(re.findall(r'refusal\(\s*"([a-z.\-]+)"', text))
-    assert keys and keys <= set(WORDS), f"no words for {sorted(keys - set(WORDS))}"
+    known = set(WORDS) | set(SHARED)  # the session's own keys, and the words games share
+    assert keys and keys <= known, f"no words for {sorted(keys - known)}"
     assert set(WORDS) <= keys, f"words for keys nobody sends: {sorted(set(WORDS) - keys)}"
 
 
@@ -185,3 +191,28 @@ def test_every_variant_seat_and_piece_of_every_game_has_its_words() -> None:
             for piece in game.pieces(variant.name):
                 assert (name, piece) in PIECES, f"no words for {name}'s piece {piece!r}"
     assert set(VARIANTS) == named, f"words for no variant: {sorted(set(VARIANTS) - named)}"
+
+
+def test_no_two_games_share_a_template_whose_words_may_differ() -> None:
+    """One English template in two games' words would get one translation, though German and
+    French may word the two games' pieces differently (die Kugel, der Stein; la bille, la
+    pièce): each game's sentences are its own."""
+    seen: dict[str, str] = {}
+    for name, game in GAMES.items():
+        for template in game.words.values():
+            for text in (template,) if isinstance(template, str) else template:
+                if text in SHARED.values() or not re.search(r"[A-Za-z]{2}", text):
+                    continue
+                other = seen.setdefault(text, name)
+                assert other == name, f"{name} and {other} both say {text!r}"
+
+
+def test_a_plural_template_says_nothing_only_in_its_singular() -> None:
+    """Each game's and the shared templates: a plural pair's singular says nothing its
+    plural does not (the count ``n`` chooses the form; it need not be shown)."""
+    for name, words in [("shared", SHARED), *((n, g.words) for n, g in GAMES.items())]:
+        for key, template in words.items():
+            if isinstance(template, tuple):
+                one, many = template
+                extra = set(PLACEHOLDER.findall(one)) - set(PLACEHOLDER.findall(many)) - {"n"}
+                assert not extra, f"{name} {key}: only the singular says {sorted(extra)}"

@@ -2,17 +2,19 @@
 
 The table page runs on a tablet beside the simulated board, each player's page on a small
 phone.  Green lays a tile the phone way (tap the tile in the hand, then the cell: no question
-follows); Orange lays one on the board first and confirms on the phone; Green plays a move
-tile by following its steps on the phone, Orange a swap tile.  Every tile is then checked by
-its accessible name where it stands, seen at its centre; the line scores at the board's edge,
-the played action tiles and the supply are there; no page shows internal data; the board fits
-a tablet and a TV.  Screenshots go to ``test-artifacts/``.
+follows); Orange lays one on the board first and confirms on the phone; Green lays two tiles at
+once on the table's board and is told why that is refused, puts them back, and plays a move
+tile by following its steps on the phone; Orange plays a swap tile.  Every tile is then checked
+by its accessible name where it stands, seen at its centre; the line scores at the board's
+edge, the played action tiles and the supply are there; no page shows internal data; the board
+fits a tablet and a TV.  Screenshots go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -64,17 +66,14 @@ def game() -> Iterator[tuple[Service, Pace]]:
     service.stop()
 
 
-def names_on_board(service: Service) -> dict[str, str]:
-    """Every occupied place and what its accessible name must say."""
+def names_on_board(service: Service, places: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """Every occupied place and what its accessible name must say: the place's words from the
+    geometry ("c6", "place 1 of the played move tiles") and the tile on top."""
     out = {}
     for pos, stack in service.table.public()["layout"].items():
-        if pos.startswith("supply-"):
+        if places[pos]["kind"] == "pile":
             continue
-        place = pos
-        if pos.startswith("used-"):
-            _, kind, n = pos.split("-")
-            place = f"{NAMES[kind]} place {n}"
-        out[pos] = f"{place}: {NAMES[stack[-1]]}"
+        out[pos] = f"{places[pos]['words']}: {NAMES[stack[-1]]}"
     return out
 
 
@@ -89,6 +88,7 @@ def test_crosswise_is_played_through_its_pages(browser, game, lang):
         tpage = table.open("/")
         gpage = green.open(f"/join/{tokens.token('green')}")
         opage = orange.open(f"/join/{tokens.token('orange')}")
+        places = tpage.request.get(f"{base}/api/geometry").json()["places"]
         expect(tpage.locator("#turn")).to_have_text("Green to move")
         # The tiles are drawn for people: the symbols, the supply, the line scores.
         expect(named(tpage, "a1: sun tile")).to_have_count(1)
@@ -112,7 +112,7 @@ def test_crosswise_is_played_through_its_pages(browser, game, lang):
         expect(gpage.locator(".cw-guide")).to_contain_text("tap an empty cell")
         tap(gpage, "c6")
         played(service, 1, "1c6")
-        expect(tpage.locator("#last-move")).to_have_text("Last move: sun tile on c6 by Green")
+        expect(tpage.locator("#last-move")).to_have_text("Last move, Green: laid a sun tile on c6")
         expect(gpage.locator(".prompt")).to_have_count(0)
         expect(named(tpage, "c6: sun tile")).to_have_count(1)
 
@@ -123,13 +123,33 @@ def test_crosswise_is_played_through_its_pages(browser, game, lang):
         expect(tpage.locator('#hand [aria-label="cross tile"]')).to_have_count(1)  # in hand
         tap(tpage, "d6")
         confirm = opage.locator(".prompt.confirm")
-        expect(confirm).to_contain_text("The board shows this move: cross tile on d6.")
+        expect(confirm).to_contain_text("The board shows this move: laid a cross tile on d6.")
         expect(opage.locator(".prompt.choose")).to_have_count(0)
         expect(opage.locator(".prompt.waiting")).to_have_count(0)  # the table's, not news here
         expect(tpage.locator(".prompt.waiting")).to_contain_text("Waiting for Orange's phone")
         orange.shot(f"crosswise-{lang}-orange-phone-confirm.png")
         confirm.get_by_role("button", name="Yes, that is my move").click()
         played(service, 2, "2d6")
+
+        # A refused move: Green lays two tiles on the table's board. The table and Green's
+        # phone say why, in the game's words, beside what to put back; put back, it is gone.
+        pace.breathe()
+        for pile, cell in (("supply-2", "a5"), ("supply-4", "a6")):
+            tap(tpage, pile)
+            tap(tpage, cell)
+        why = "That move is not allowed: only one tile is laid per turn, and a5 and a6 were " \
+            "filled."
+        for page in (tpage, gpage):
+            expect(page.locator(".prompt.illegal")).to_contain_text(why)
+            expect(page.locator(".prompt.correction")).to_contain_text("a5")
+            expect(page.locator(".prompt.correction")).to_contain_text("a6")
+        assert internal_words(tpage) == []
+        table.shot(f"crosswise-{lang}-table-refused.png", full=False)
+        for pile, cell in (("supply-2", "a5"), ("supply-4", "a6")):
+            tap(tpage, cell)
+            tap(tpage, pile)
+        expect(tpage.locator(".prompt.illegal")).to_have_count(0)
+        expect(tpage.locator(".prompt.correction")).to_have_count(0)
 
         # 3. Green plays the move tile: its steps, followed on the phone's board.
         pace.breathe()
@@ -149,8 +169,8 @@ def test_crosswise_is_played_through_its_pages(browser, game, lang):
         tap(gpage, "b1")
         played(service, 3, "move a1 b1")
         expect(tpage.locator("#last-move")).to_have_text(
-            "Last move: move tile: a1 → b1 by Green")
-        expect(named(tpage, "move tile place 1: move tile")).to_have_count(1)
+            "Last move, Green: moved the sun tile from a1 to b1 with a move tile")
+        expect(named(tpage, "place 1 of the played move tiles: move tile")).to_have_count(1)
 
         # 4. Orange plays a swap tile: the tile on its place, two tiles exchanged.
         pace.breathe()
@@ -164,28 +184,29 @@ def test_crosswise_is_played_through_its_pages(browser, game, lang):
         tap(opage, "d3")
         played(service, 4, "swap c3 d3")
         expect(tpage.locator("#last-move")).to_have_text(
-            "Last move: swap tile: c3 ⇄ d3 by Orange")
+            "Last move, Orange: swapped the sun tile on c3 and the triangle tile on d3 with a "
+            "swap tile")
         expect(named(tpage, "c3: triangle tile")).to_have_count(1)
         expect(named(tpage, "d3: sun tile")).to_have_count(1)
 
         # Every tile where it stands, seen; the move list and the table's words; no internal
         # data anywhere; the board whole on a tablet and on a TV.
         expect(tpage.locator("#recent li")).to_have_count(4)
-        expect(tpage.locator("#recent li").first).to_contain_text("sun tile on c6")
+        expect(tpage.locator("#recent li").first).to_contain_text("laid a sun tile on c6")
         expect(tpage.locator("#extras")).to_contain_text("1 move tile")
         expect(tpage.locator("#extras")).to_contain_text("1 swap tile")
-        check_board(tpage, names_on_board(service))
+        check_board(tpage, names_on_board(service, places))
         assert fits(tpage)
         table.shot(f"crosswise-{lang}-table-tablet.png", full=False)
         for page in (gpage, opage):
             assert internal_words(page) == []
-            check_board(page, names_on_board(service))
+            check_board(page, names_on_board(service, places))
         green.shot(f"crosswise-{lang}-green-phone.png")
         orange.shot(f"crosswise-{lang}-orange-phone.png")
         tv = Phone(browser, base, lang, **TV)
         tvpage = tv.open("/")
         expect(named(tvpage, "c6: sun tile")).to_have_count(1)
-        check_board(tvpage, names_on_board(service))
+        check_board(tvpage, names_on_board(service, places))
         assert fits(tvpage)
         tv.shot(f"crosswise-{lang}-table-tv.png", full=False)
         for phone in (table, green, orange, tv):

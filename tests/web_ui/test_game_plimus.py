@@ -32,6 +32,7 @@ from tests.web_ui.browser import (
 from tests.web_ui.english import assert_no_english
 from tests.web_ui.games import SESSION, Pace, check_board, named, played, tap_answered
 from tests.web_ui.support import serving, wait_until
+from web_ui.payloads import places_json
 
 pytestmark = pytest.mark.slow
 
@@ -44,6 +45,9 @@ FIELDS = {BOARD.names[n]: f"start field of {team.capitalize()}, {'plus' if sign 
 FIELDS.update({BOARD.names[n]: "dot field" for n in BOARD.dots})
 FIELDS.update({BOARD.names[n]: "circle field" for n in BOARD.circles})
 SIGNS = {"+": "plus", "-": "minus"}
+# Every position as /api/geometry names it: a pole in words ("the south-west pole").
+PLACES = {pos: place["words"] for pos, place in places_json(
+    PLIMUS, PLIMUS.geometry("two-player").positions, "en").items()}
 
 
 @pytest.fixture
@@ -68,7 +72,7 @@ def board_names(service: Service) -> dict[str, str]:
             counts = {k: stack.count(k) for k in sorted(set(stack))}
             listed = [f"{n} × {stone(k)}" for k, n in counts.items()]
             said = listed[0] if len(listed) == 1 else ", ".join(listed[:-1]) + " and " + listed[-1]
-            out[pos] = f"pole {pos}: {said}"
+            out[pos] = f"{PLACES[pos]}: {said}"
             continue
         what = stone(stack[0]) if len(stack) == 1 else (
             f"double, {stone(stack[1])} on {stone(stack[0])}")
@@ -100,7 +104,7 @@ def test_plimus_is_played_through_its_pages(browser, game, lang):
         expect(named(tpage, "a3: empty; start field of Yellow, plus")).to_have_count(1)
         expect(named(tpage, "d2: empty; start field of Blue, plus")).to_have_count(1)
         expect(named(tpage, "e4: double, blue plus stone on blue minus stone")).to_have_count(1)
-        expect(named(tpage, "pole SW: empty")).to_have_count(1)
+        expect(named(tpage, f"{PLACES['SW']}: empty")).to_have_count(1)
         extras = tpage.locator("#extras")
         expect(extras).to_contain_text("0 of 12 formed up on Red's start area")
         expect(extras).to_contain_text("194 moves left before a draw")
@@ -114,7 +118,8 @@ def test_plimus_is_played_through_its_pages(browser, game, lang):
         tap_answered(tpage, "e4", 2)
         tap_answered(tpage, "e5", 2)
         played(service, 1, "e4-e5")
-        expect(tpage.locator("#last-move")).to_have_text("Last move: e4 to e5 by Blue")
+        expect(tpage.locator("#last-move")).to_have_text(
+            "Last move, Blue: double (blue plus stone on top) from e4 to e5")
         pace.breathe()
 
         # 2. Red splits its double on the phone's board: the upper stone steps to f6.
@@ -127,7 +132,10 @@ def test_plimus_is_played_through_its_pages(browser, game, lang):
         # 3. Blue may now capture: the phone offers the pole first, only now.
         declare = bpage.locator("#declare")
         expect(declare).to_be_visible()
-        expect(declare).to_contain_text("The stone on f6 goes into:")
+        expect(declare).to_contain_text("Which pole does the stone on f6 go into?")
+        for pole in BOARD.pole_names:  # each pole by its name, standing alone
+            name = PLACES[pole][0].upper() + PLACES[pole][1:]
+            expect(declare.get_by_role("button", name=name, exact=True)).to_be_visible()
         blue.shot(f"plimus-{lang}-blue-phone-capture-offered.png")
         # Blue jumps with the double over f6, takes the red stone off into pole SW ...
         tap_answered(tpage, "e5", 2)
@@ -139,17 +147,22 @@ def test_plimus_is_played_through_its_pages(browser, game, lang):
         expect(choose).to_contain_text("Which pole did the captured stone go into?")
         expect(choose.get_by_role("button")).to_have_count(4)
         expect(declare).to_be_hidden()  # the question stands: the answer goes there
-        expect(choose.get_by_role("button", name="f6 into pole SW")).to_be_visible()
+        # Each answer is the whole move, the captured stone and its pole first.
+        into_sw = ("captured red minus stone from f6 into the south-west pole: "
+                   "double (blue plus stone on top) from e5 jumps to g7")
+        expect(choose.get_by_role("button", name=into_sw)).to_be_visible()
         expect(tpage.locator(".prompt")).to_contain_text("Waiting for Blue's phone")
         blue.shot(f"plimus-{lang}-blue-phone-which-pole.png")
-        choose.get_by_role("button", name="f6 into pole SW").click()
+        choose.get_by_role("button", name=into_sw).click()
         played(service, 3, "e5:g7 xf6>SW")
         expect(tpage.locator("#last-move")).to_have_text(
-            "Last move: e5 jumps to g7, taking f6 into pole SW by Blue")
-        expect(named(tpage, "pole SW: 1 × red minus stone")).to_have_count(1)
+            f"Last move, Blue: {into_sw}")
+        expect(named(tpage, f"{PLACES['SW']}: 1 × red minus stone")).to_have_count(1)
         expect(named(tpage, "g7: double, blue plus stone on blue minus stone; dot field")
                ).to_have_count(1)
-        expect(extras).to_contain_text("pole SW")
+        # The pole's row beside the board, headed by its name: what it holds.
+        expect(extras.locator(".pl-row").filter(has_text="The south-west pole")).to_contain_text(
+            "1 × red minus stone")
         expect(extras).to_contain_text("200 moves left before a draw")
         pace.breathe()
 
@@ -157,11 +170,12 @@ def test_plimus_is_played_through_its_pages(browser, game, lang):
         tap_answered(rpage, "c9")
         tap_answered(rpage, "NW")
         confirm = rpage.locator(".prompt.confirm")
-        expect(confirm).to_contain_text("The board shows this move: c9 into pole NW.")
+        expect(confirm).to_contain_text(
+            "The board shows this move: red plus stone from c9 into the north-west pole.")
         red.shot(f"plimus-{lang}-red-phone-confirm.png")
         confirm.get_by_role("button", name="Yes, that is my move").click()
         played(service, 4, "c9-NW")
-        expect(named(tpage, "pole NW: 1 × red plus stone")).to_have_count(1)
+        expect(named(tpage, f"{PLACES['NW']}: 1 × red plus stone")).to_have_count(1)
         expect(tpage.locator("#recent li")).to_have_count(4)
 
         check_board(tpage, board_names(service))

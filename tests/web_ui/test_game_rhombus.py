@@ -6,13 +6,17 @@ of clubs from the hidden hand), says it, and moves two pieces on the board; Blue
 first and confirms on the phone (the hidden hand card means even a single reading is asked,
 as a confirmation with the move in words); Red plays a kill card alone, which moves nothing,
 from the phone.  Every piece is then checked by its accessible name where it stands, seen at
-its centre; the cards by their names (``queen of clubs``); no page shows internal data; the
-board fits a tablet and a TV.  Screenshots go to ``test-artifacts/``.
+its centre, and the reserves and eliminated pieces by the geometry's words for them; the cards
+by their names (``queen of clubs``); moves in words ("Q♣ + K♣: 2 red pieces from b1 and a2 to
+e1 and a4"); no page shows internal data, a place id, a card code or a move text, and the
+phones, switched to German and French, no English; the board fits a tablet and a TV.
+Screenshots go to ``test-artifacts/``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -25,9 +29,10 @@ from tests.web_ui.browser import (
     Phone,
     fits,
 )
-from tests.web_ui.english import assert_no_english
+from tests.web_ui.english import assert_no_english, english_patterns, shown
 from tests.web_ui.games import SESSION, Pace, check_board, named, played, tap
 from tests.web_ui.support import serving, wait_until
+from tests.web_ui.test_said_in_words import codes
 
 pytestmark = pytest.mark.slow
 
@@ -65,15 +70,24 @@ COLOURS = {"r": "red", "b": "blue"}
 STARTS = {"a1", "e5"}
 
 
-def board_names(service: Service) -> dict[str, str]:
-    """Every square with a piece, and the accessible name it must have."""
+def board_names(service: Service, places: dict[str, dict[str, Any]]) -> dict[str, str]:
+    """Every square with a piece and every place beside the board (a reserve, the eliminated
+    pieces), and the accessible name each must have; the places as the geometry words them."""
     snap = service.table.public()
     blockades = set(snap["view"]["blockades"])
     out = {}
-    for pos, stack in snap["layout"].items():
-        if "-" in pos:
+    for pos, place in places.items():
+        stack = snap["layout"].get(pos, [])
+        if place["kind"] == "reserve":
+            n = len(stack)
+            out[pos] = f"{place['words']} holds {n} {'piece' if n == 1 else 'pieces'}"
             continue
-        label = f"{pos}: {COLOURS[stack[-1]]} piece"
+        if place["kind"] == "eliminated":
+            out[pos] = f"{place['words']}: {len(stack)}"
+            continue
+        if not stack:
+            continue
+        label = f"{place['words']}: {COLOURS[stack[-1]]} piece"
         if pos in STARTS:
             label += ", start corner"
         if pos in blockades:
@@ -82,12 +96,31 @@ def board_names(service: Service) -> dict[str, str]:
     return out
 
 
+SET_LANG = """async (lang) => { await fetch('/api/lang', {method: 'POST',
+    headers: {'Content-Type': 'application/json'}, body: JSON.stringify({lang})}); }"""
+
+
+def no_codes(page: Any, service: Service, lang: str) -> None:
+    """The page (text and accessible names) shows no place id, no card code, no move text of
+    the notation, and in German or French no English of the catalog."""
+    text = shown(page)
+    moves = [m["move"] for m in service.table.public()["moves"]]
+    assert not codes(text, service, moves), codes(text, service, moves)
+    if lang != "en":
+        left = [e for e, p in english_patterns(lang) if p.search(text)]
+        assert not left, f"English in {lang}: {left[:6]}"
+
+
 @pytest.mark.parametrize("lang", ["en"])
 def test_rhombus_is_played_through_its_pages(browser, game, lang):
     from playwright.sync_api import expect
     service, pace = game
     with serving(service) as (app, base):
         tokens = app.extensions["boardlight"].tokens
+        places = app.test_client().get("/api/geometry", headers={"Accept-Language": "en"}
+                                       ).get_json()["places"]
+        assert {"Red's reserve", "Red's eliminated pieces", "Blue's reserve",
+                "Blue's eliminated pieces"} <= {p["words"] for p in places.values()}
         table = Phone(browser, base, lang, **TABLET)
         red, blue = (Phone(browser, base, lang, **SMALL_PHONE) for _ in range(2))
         tpage = table.open("/")
@@ -101,7 +134,8 @@ def test_rhombus_is_played_through_its_pages(browser, game, lang):
         expect(tpage.locator("#board .rh-corner")).to_have_count(4)
         expect(tpage.locator("#board .rh-dark")).to_have_count(9)
         expect(tpage.locator("#board .rh-light")).to_have_count(12)
-        expect(named(tpage, "Red's reserve: 3 pieces")).to_have_count(1)
+        expect(named(tpage, "Red's reserve holds 3 pieces")).to_have_count(1)
+        expect(named(tpage, "Blue's eliminated pieces: 0")).to_have_count(1)
         extras = tpage.locator("#extras")
         for name in ("queen of clubs", "7 of diamonds", "ace of spades", "8 of hearts"):
             expect(extras.locator(f'[aria-label="{name}"]')).to_have_count(1)
@@ -133,7 +167,7 @@ def test_rhombus_is_played_through_its_pages(browser, game, lang):
             tap(tpage, pos)
         played(service, 1, "QC+KC* b1,a2-e1,a4")
         expect(tpage.locator("#last-move")).to_have_text(
-            "Last move: Q♣ + K♣: b1, a2 → e1, a4 by Red")
+            "Last move, Red: Q♣ + K♣: 2 red pieces from b1 and a2 to e1 and a4")
         expect(rpage.locator(".prompt")).to_have_count(0)  # said first: nothing to ask
         expect(named(tpage, "e1: red piece")).to_have_count(1)
         expect(named(tpage, "a4: red piece")).to_have_count(1)
@@ -146,10 +180,11 @@ def test_rhombus_is_played_through_its_pages(browser, game, lang):
         tap(tpage, "d5")
         tap(tpage, "c5")
         confirm = bpage.locator(".prompt.confirm")
-        expect(confirm).to_contain_text("The board shows this move: A♠: d5 → c5.")
+        expect(confirm).to_contain_text("The board shows this move: A♠: blue piece from d5 to c5.")
         expect(bpage.locator(".prompt.choose")).to_have_count(0)
         expect(tpage.locator(".prompt.waiting")).to_contain_text("Waiting for Blue's phone")
         blue.shot(f"rhombus-{lang}-blue-phone-confirm.png")
+        no_codes(bpage, service, lang)
         confirm.get_by_role("button", name="Yes, that is my move").click()
         played(service, 2, "AS d5-c5")
 
@@ -158,29 +193,37 @@ def test_rhombus_is_played_through_its_pages(browser, game, lang):
         expect(rpage.locator("#turn")).to_have_text("Your turn")
         cards.locator('[aria-label="7 of diamonds"]').click()
         expect(guide).to_contain_text("no piece moves")
-        guide.get_by_role("button", name="7♦ (no piece moves)").click()
+        guide.get_by_role("button", name="7♦: no piece moves").click()
         played(service, 3, "7D")
 
         # Every piece where it stands, seen; the cards; the move list; no internal data; the
         # board whole on a tablet and on a TV.
         expect(tpage.locator("#recent li")).to_have_count(3)
-        expect(tpage.locator("#recent li").nth(1)).to_contain_text("A♠: d5 → c5")
+        expect(tpage.locator("#recent li").nth(1)).to_contain_text("A♠: blue piece from d5 to c5")
         for name in ("9 of hearts", "6 of hearts", "8 of hearts", "6 of clubs"):
             expect(extras.locator(f'[aria-label="{name}"]')).to_have_count(1)
         expect(extras).to_contain_text("4 cards played")
-        check_board(tpage, board_names(service))
+        check_board(tpage, board_names(service, places))
         assert fits(tpage)
         table.shot(f"rhombus-{lang}-table-tablet.png", full=False)
         for page in (rpage, bpage):
-            check_board(page, board_names(service))
+            check_board(page, board_names(service, places))
         red.shot(f"rhombus-{lang}-red-phone.png")
         blue.shot(f"rhombus-{lang}-blue-phone.png")
+        for page in (tpage, rpage, bpage):
+            no_codes(page, service, lang)
         tv = Phone(browser, base, lang, **TV)
         tvpage = tv.open("/")
         expect(named(tvpage, "c5: blue piece")).to_have_count(1)
-        check_board(tvpage, board_names(service))
+        check_board(tvpage, board_names(service, places))
         assert fits(tvpage)
         tv.shot(f"rhombus-{lang}-table-tv.png", full=False)
+        # The phones in German and French: Blue, to move, sees its cards and what they do.
+        for other in ("de", "fr"):
+            for phone, who in ((red, "red"), (blue, "blue")):
+                phone.page.evaluate(SET_LANG, other)
+                no_codes(phone.open("/seat"), service, other)
+                phone.shot(f"rhombus-{other}-{who}-phone.png")
         for phone in (table, red, blue, tv):
             phone.close()
         assert_no_english(browser, base)  # the game as it stands, in German and French

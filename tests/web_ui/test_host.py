@@ -130,10 +130,13 @@ def test_the_computer_takes_a_seat_shows_its_move_and_gives_the_seat_back(host, 
     snap = wait_until(abalone.table, lambda s: any(p["kind"] == "computer"
                                                    for p in s["prompts"]))
     assert snap["computer"] == {"b": "easy"}
-    [said] = [p["message"] for p in snap["prompts"] if p["kind"] == "computer"]
-    move = said["params"]["move"]
+    [shown] = [p for p in snap["prompts"] if p["kind"] == "computer"]
+    said, [move] = shown["message"], shown["choices"]
     assert said["key"] == "computer.plays" and said["params"]["seat"] == "b"
-    assert move in {ABALONE.move_text(m) for m in ABALONE.legal_moves(abalone.runner.session.state)}
+    state = abalone.runner.session.state
+    assert move in {ABALONE.move_text(m) for m in ABALONE.legal_moves(state)}
+    described = ABALONE.describe(state, ABALONE.parse_move(state, move))
+    assert said["params"]["move"] == {"type": "said", **described.to_json()}
     lit = snap["leds"]
     assert lit and all(v[:3] == list(COMPUTER_TO.colour) for v in lit.values())
     # The host gives the seat back: the move shown is withdrawn, the lights go back.

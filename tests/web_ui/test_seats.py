@@ -100,7 +100,8 @@ def test_draw_offered_and_accepted_from_two_phones(app, abalone):
     assert seat["draw_offers"] == ["b"]
     assert w.post("/api/seat/action", json={"type": "draw", "accept": True}).status_code == 200
     outcome = wait_until(abalone.table, lambda s: s["outcome"] is not None)["outcome"]
-    assert outcome == {"winners": [], "draw": True, "reason": "agreement"}
+    assert outcome == {"winners": [], "draw": True, "termination": "agreed",
+                       "said": {"key": "end.agreed", "params": {}}}
 
 
 def test_resigning_ends_the_game_once(client, app, abalone):

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, render_template
+from flask import Blueprint, Response, jsonify, render_template, request
 
 from web_ui.areas.common import base_url, event_stream
 from web_ui.games import assets
-from web_ui.i18n import current, translator
+from web_ui.i18n import current, known, translator
 from web_ui.payloads import geometry_json, join_entries, public_payload
 from web_ui.state import web_state
 from web_ui.vocab import game_name, variant_name
@@ -33,7 +33,10 @@ def state() -> Response:
 
 @bp.get("/api/geometry")
 def geometry() -> Response:
-    return jsonify(geometry_json(web_state().service))
+    """The board's geometry, its places in words in the language the page asks for
+    (``?lang=``: the page's own, a seat's picked one), else the request's."""
+    return jsonify(geometry_json(web_state().service, known(request.args.get("lang"))
+                                 or current()))
 
 
 @bp.get("/api/join")

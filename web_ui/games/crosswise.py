@@ -2,9 +2,10 @@
 
 The pages draw the six symbols and four action tiles themselves (``static/games/crosswise.js``);
 what they take from here is how the rules name and group things, so that the drawing and the
-rules never disagree: the symbol and action kinds in their order, the lines each team scores
-(green the rows, orange the columns) with their cells, each action's used-tile slots in the
-order they fill, and the supply pile of every kind.
+rules never disagree: the symbol and action kinds in their order, how many tiles of each there
+are, and the lines each team scores (green the rows, orange the columns) with their cells.
+What each position beside the cells is (the pile of one kind of tile, a place of the played
+action tiles, by kind and number) the pages read from the geometry's ``places``.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from __future__ import annotations
 from typing import Any
 
 from controller.rules.base import Game
-from controller.rules.crosswise.physical import SUPPLY_ACTION, SUPPLY_SYMBOL, USED_SLOTS
 from controller.rules.crosswise.tiles import (
     ACTION_KIND,
     ACTIONS,
@@ -38,7 +38,4 @@ def geometry_extras(game: Game[Any, Any], variant: str) -> dict[str, Any]:
             "orange": {name: [CELL_NAMES[i] for i in line]
                        for name, line in zip(COLUMN_NAMES, COLUMN_LINES)},
         },
-        "slots": {ACTION_KIND[a]: list(USED_SLOTS[a]) for a in ACTIONS},
-        "supply": {**{str(s): SUPPLY_SYMBOL[s] for s in SYMBOLS},
-                   **{ACTION_KIND[a]: SUPPLY_ACTION[a] for a in ACTIONS}},
     }

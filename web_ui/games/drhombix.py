@@ -5,6 +5,9 @@ Seen straight from above, an upper piece hides what stands under it (``3a1`` sta
 than the one beneath it: every piece's middle is then in sight and can be tapped, and an upper
 piece still sits among the pieces it rests on.  The lift per level is the one that keeps the
 middles of any two positions farthest apart (half a cell on the square board).
+
+Drawing data only: what a position is (a cell of a level, a player's reserve or taken pieces)
+and how it is said come with the geometry's typed ``places``.
 """
 
 from __future__ import annotations
@@ -13,7 +16,6 @@ from typing import Any
 
 from controller.rules.base import Game
 from controller.rules.drhombix.board import board
-from controller.rules.drhombix.physical import zones_of
 
 # How far each level is drawn up the screen, in cells (x east, y north), per board.
 LIFT = {"square": (0.0, 0.25), "triangle": (0.0, 0.15)}
@@ -34,5 +36,4 @@ def geometry_extras(game: Game[Any, Any], variant: str) -> dict[str, Any]:
         "supports": {name: b.names_of(s) for name, s in zip(b.names, b.supports) if s},
         "coords": coords,
         "apex": b.names[b.apex],
-        "zones": dict(zip(zones_of(v), v.seats)),  # each zone's owner
     }

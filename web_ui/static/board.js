@@ -13,7 +13,10 @@
      describe(pos, stack, state) -> string   the accessible name of a position and its pieces
      updated(state, board)               after each update: drawing that depends on the whole
                                          state (a line's score at the board's edge)
-   The table and seat pages use more hooks (tableInfo, hand, moveWords, outcomeWords). */
+   The table and seat pages use more hooks (tableInfo, hand, simHelp).
+   Every position's words and kind come from the geometry's ``places`` (the server says each
+   place in the reader's language: "Black's tray", "b2 on level 2"); nothing here reads a
+   position's id for its meaning. */
 "use strict";
 
 const S = 40; // user units per cell (geometry is in cells; small units upset some renderers)
@@ -99,8 +102,6 @@ class Board {
     return defs;
   }
 
-  /* A zone beside the board in words: "tray-b" -> "pushed off: Black" (a game's zoneName
-     hook names its own). */
   /* A tray's caption squeezed to the tray's width when the words are longer (a language's
      words may be longer than the English the trays were sized for). */
   static fitLabel(label, shape) {
@@ -118,13 +119,10 @@ class Board {
     }
   }
 
-  static zoneName(pos, state) {
-    const m = pos.match(/^(tray|supply|reserve|eliminated)-(.+)$/);
-    if (!m) return pos;
-    const kinds = { tray: BL._("pushed off"), supply: BL._("supply"), reserve: BL._("reserve"),
-      eliminated: BL._("out of play") };
-    const seat = (state.seats || []).includes(m[2]) ? BL.seatName(state, m[2]) : m[2];
-    return BL._("%(kind)s: %(seat)s", { kind: kinds[m[1]], seat });
+  /* A position as players name it ("C3", "Black's tray"), from the geometry's places. */
+  placeName(pos) {
+    const place = ((this.geo || {}).places || {})[pos];
+    return place ? place.words : pos;
   }
 
   /* "c3: black marble", "c3: 2 pieces, black marble on top", "c3: empty". */
@@ -138,7 +136,8 @@ class Board {
   }
 
   static level(geo, pos) {
-    return geo.shape === "pyramid" && /^[0-9]/.test(pos) ? parseInt(pos, 10) : 0;
+    const place = (geo.places || {})[pos];
+    return (place && place.level) || 0;
   }
 
   _pieceR(geo, pos, zone) {
@@ -175,11 +174,13 @@ class Board {
     const [cx, cy] = zone ? this.zoneXY[pos] : this._xy(geo, pos);
     const g = BL.svg("g", { "data-pos": pos, class: zone ? "pos zone-pos" : "pos" });
     const shape = this._shape(geo, cx, cy, zone, pos);
-    const long = !zone && pos.length > 3;  // "used-move-1": say "move 1", smaller
-    const label = BL.svg("text", { class: zone ? "zone-label" : (long ? "coord small" : "coord"),
+    const place = (geo.places || {})[pos] || { kind: "cell", name: pos, words: pos };
+    // A board cell shows its printed name; a place beside the board (or a slot among the
+    // cells, a Crosswise action tile's) its words, smaller.
+    const cell = place.kind === "cell";
+    const label = BL.svg("text", { class: zone ? "zone-label" : (cell ? "coord" : "coord small"),
       x: cx, y: zone ? cy + 0.5 * S : cy });
-    label.textContent = zone ? pos.replace(/^(supply|tray|reserve)-/, "$1 ").replace(/-/g, " ")
-      : (long ? pos.split("-").slice(-2).join(" ") : pos);
+    label.textContent = cell ? place.name : place.words;
     const py = zone ? cy - 0.14 * S : cy, pr = this._pieceR(geo, pos, zone);
     const ring = zone ? pr + 0.09 * S : Math.max(pr + 0.08 * S, 0.47 * S * (Board.level(geo, pos) ? 0.8 : 1));
     const glow = BL.svg("circle", { class: "led-glow", cx, cy: py, r: ring, visibility: "hidden" });
@@ -194,7 +195,7 @@ class Board {
       g.addEventListener("click", () => this.onPick(pos, zone));
       g.setAttribute("tabindex", "0");
       g.setAttribute("role", "button");
-      g.setAttribute("aria-label", pos);
+      g.setAttribute("aria-label", this.placeName(pos));
       g.setAttribute("data-label", "");
       g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); this.onPick(pos, zone); } });
     }
@@ -242,13 +243,13 @@ class Board {
           node.setAttribute("class", light[3] ? `${cls} blink` : cls);
         }
       }
-      const where = n.zone ? (this.hooks.zoneName ? this.hooks.zoneName(pos, state) : Board.zoneName(pos, state)) : pos;
+      const where = n.zone && this.hooks.zoneName ? this.hooks.zoneName(pos, state) : this.placeName(pos);
       const said = this.hooks.describe ? this.hooks.describe(pos, stack, state, n.zone)
         : Board.describe(where, stack, state);
       n.g.setAttribute("aria-label", on ? BL._("%(place)s, lit", { place: said }) : said);
       if (n.zone) {
         const caption = this.hooks.zoneName ? this.hooks.zoneName(pos, state)
-          : Board.zoneName(pos, state);
+          : this.placeName(pos);
         // Measured once per caption (a measure forces the browser to lay the page out).
         if (caption !== n.label.textContent || !n.fitted) {
           n.label.textContent = caption;

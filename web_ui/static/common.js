@@ -248,24 +248,11 @@ const BL = (() => {
     return c.increment ? _("%(time)s + %(n)s s per move", { time: base, n: NUMBER.format(c.increment) }) : base;
   }
 
-  /* A move in words: a resignation, an agreed draw or a fallen flag here (every game writes
-     them alike), the rest by the game's moveWords hook (else its text as the rules write it). */
-  function moveWords(move, s, entry) {
-    const text = String(move).trim();
-    let m = text.match(/^resign (\S+)$/i);
-    if (m) return _("%(seat)s resigned", { seat: seatName(s, m[1]) });
-    if (/^draw$/i.test(text)) return _("a draw, agreed");
-    m = text.match(/^time (\S+)$/i);
-    if (m) return _("%(seat)s ran out of time", { seat: seatName(s, m[1]) });
-    const hooks = hooksOf(s);
-    return hooks.moveWords ? hooks.moveWords(move, s, entry) : move;
-  }
-
   /* The moves in playing order, oldest first, numbered by ply; the newest in view. */
   function renderMoves(list, s) {
     list.replaceChildren();
     for (const m of s.moves || []) {
-      const words = moveWords(m.move, s, m);
+      const words = m.words || "";
       list.append(el("li", { value: String(m.ply) },
         m.seat ? dot(seatColour(s, m.seat)) : null, el("span", { class: "move", text: words }),
         el("span", { class: "muted", text: m.seat ? " " + seatName(s, m.seat) : "" })));
@@ -342,28 +329,16 @@ const BL = (() => {
     box.textContent = state.match ? _("Match, %(how)s.", { how: matchWords(state.match, state) }) : "";
   }
 
+  /* How the game ended: the winners here, why in the server's words (``outcome.words``). */
   function renderOutcome(box, state) {
     const o = state.outcome;
     box.hidden = !o;
     if (!o) return;
     const winners = listed((o.winners || []).map((s) => seatName(state, s)));
-    const reason = outcomeReason(o, state);
+    const reason = o.words || "";
     box.textContent = o.draw ? _("Drawn: %(reason)s.", { reason })
       : n_("%(winners)s wins: %(reason)s.", "%(winners)s win: %(reason)s.", o.winners.length,
         { winners, reason });
-  }
-
-  /* Why a game ended, in words: resignation, time and agreement here; a game's own reasons
-     through its outcomeWords hook; else the rules' own words. */
-  function outcomeReason(o, state) {
-    const r = String(o.reason || "");
-    let m = r.match(/^resignation of (\S+)$/);
-    if (m) return _("%(seat)s resigned", { seat: seatName(state, m[1]) });
-    m = r.match(/^time: (\S+) ran out$/);
-    if (m) return _("%(seat)s ran out of time", { seat: seatName(state, m[1]) });
-    if (r === "agreement") return _("agreed by the players");
-    const hooks = hooksOf(state);
-    return (hooks.outcomeWords && hooks.outcomeWords(o, state)) || r;
   }
 
   const PROMPT_TITLES = { setup: _("Set-up"), correction: _("Put it back"), illegal: _("Not legal"),
@@ -386,14 +361,14 @@ const BL = (() => {
   function renderLastMove(box, state) {
     const last = (state.moves || []).slice(-1)[0];
     if (!last) { box.textContent = _("No move yet."); return; }
-    const move = moveWords(last.move, state, last);
-    box.textContent = last.seat ? _("Last move: %(move)s by %(seat)s", { move, seat: seatName(state, last.seat) })
+    const move = last.words || "";
+    box.textContent = last.seat ? _("Last move, %(seat)s: %(move)s", { move, seat: seatName(state, last.seat) })
       : _("Last move: %(move)s", { move });
   }
 
   return { _, n_, listed, defineGame, games, hooksOf, number: (n) => NUMBER.format(n), lang: LANG,
     el, svg, toast, api, connect, pieceColour, seatColour, seatName, dot,
     renderTurn, renderScores, renderClocks, renderExtras, renderOutcome, renderPrompts,
-    renderLastMove, renderMatch, matchWords, renderMoves, moveWords, controlWords, oneAtATime, renderTableInfo, outcomeReason,
+    renderLastMove, renderMatch, matchWords, renderMoves, controlWords, oneAtATime, renderTableInfo,
     gameName: document.documentElement.dataset.game || null };
 })();

@@ -14,9 +14,7 @@
   const hooks = BL.gameHooks || {};
   /* What a game's phone hooks may do (static/games/<name>.js): hand(box, s, tools),
      declare(box, s, tools), untraced(box, s, tools) draw those parts of the page themselves
-     (returning true); choiceWords(move, s) names a move the phone asks about; placeName(pos,
-     s) names a place in words (a slot beside the board); promptWords(p, s) may word a
-     question itself; simPick(pos, zone, s) says whether a tap on the simulated board lifts or
+     (returning true); promptWords(p, s) may word a question itself; simPick(pos, zone, s) says whether a tap on the simulated board lifts or
      puts down ("lift", "place"), as on the table page.
      tools.select(piece, index, from): the token to lay with the next tap on the simulated
      board; ``from`` names the pile it is taken from (a supply), as a hand takes it. */
@@ -47,7 +45,7 @@
   async function ensureGeometry(s) {
     const key = `${s.game}/${s.variant}`;
     if (key === geoKey) return;
-    const r = await BL.api("GET", "/api/geometry");
+    const r = await BL.api("GET", "/api/geometry" + "?" + new URLSearchParams({ lang: BL.lang }));
     if (!r.ok) return;
     board.setGeometry(r.data);
     geoKey = key;
@@ -65,7 +63,7 @@
       && ((p.message || {}).params || {}).seat === s.seat))
       .map((p) => (p.kind === "choose" && p.choices.length === 1
         ? { ...p, kind: "confirm", text: _("The board shows this move: %(move)s.", {
-          move: hooks.choiceWords ? hooks.choiceWords(p.choices[0], s) : p.choices[0] }) } : p))
+          move: (p.choice_words || [])[0] || "" }) } : p))
       // A game's promptWords(prompt, s) may ask its own question ("which pole?").
       .map((p) => { const own = hooks.promptWords && hooks.promptWords(p, s); return own ? { ...p, text: own } : p; });
   }
@@ -76,8 +74,8 @@
         onclick: () => act({ type: "choose", move: p.choices[0] }) })];
     }
     if (p.kind === "choose" && p.choices.length) {
-      return p.choices.map((move) => BL.el("button", { class: "button primary", type: "button",
-        text: hooks.choiceWords ? hooks.choiceWords(move, state) : move,
+      return p.choices.map((move, i) => BL.el("button", { class: "button primary", type: "button",
+        text: (p.choice_words || [])[i] || "",
         onclick: () => act({ type: "choose", move }) }));
     }
     if (p.kind === "takeback") {
@@ -106,6 +104,12 @@
     return String(value);
   }
 
+  /* A facet's value in words ("Q♣ + K♣", "sun tile", "the north-east pole"), from the
+     server (``declare_words``). */
+  function declareWords(s, facet, value) {
+    return ((s.declare_words || {})[facet] || {})[String(value)] || "";
+  }
+
   /* A list of objects: one row each; a row naming a facet the seat may declare is a button
      that declares it (Rhombus: a card combination). */
   function objectRows(s, value) {
@@ -117,8 +121,8 @@
         .filter(Boolean).join(" · ");
       if (facet) {
         return BL.el("button", { class: "button row-button", type: "button",
-          onclick: async () => { if ((await act({ type: "declare", facets: { [facet]: String(obj[facet]) } })).ok) BL.toast(_("Noted: %(what)s.", { what: obj[facet] })); } },
-        BL.el("b", { text: String(obj[facet]) }), BL.el("span", { class: "muted", text: rest ? ` ${rest}` : "" }));
+          onclick: async () => { if ((await act({ type: "declare", facets: { [facet]: String(obj[facet]) } })).ok) BL.toast(_("Noted: %(what)s.", { what: declareWords(s, facet, obj[facet]) })); } },
+        BL.el("b", { text: declareWords(s, facet, obj[facet]) }), BL.el("span", { class: "muted", text: rest ? ` ${rest}` : "" }));
       }
       return BL.el("div", { class: "muted", text: words(obj) });
     }));
@@ -179,9 +183,10 @@
     }
     const facets = Object.entries(s.declare || {});
     for (const [facet, values] of facets) {
-      box.append(BL.el("div", { class: "action-row" }, BL.el("span", { class: "k", text: facet }),
-        values.map((v) => BL.el("button", { class: "button", type: "button", text: v,
-          onclick: async () => { if ((await act({ type: "declare", facets: { [facet]: v } })).ok) BL.toast(_("Noted: %(what)s.", { what: `${facet} ${v}` })); } }))));
+      box.append(BL.el("div", { class: "action-row" },
+        BL.el("span", { class: "k", text: (s.declare_names || {})[facet] || "" }),
+        values.map((v) => BL.el("button", { class: "button", type: "button", text: declareWords(s, facet, v),
+          onclick: async () => { if ((await act({ type: "declare", facets: { [facet]: v } })).ok) BL.toast(_("Noted: %(what)s.", { what: declareWords(s, facet, v) })); } }))));
     }
     if (facets.length) {
       box.append(BL.el("button", { class: "linklike", type: "button", text: _("Forget what I said"),
@@ -197,10 +202,10 @@
       $("untraced").hidden = !box.childElementCount;
       return;
     }
-    for (const move of s.untraced || []) {
-      box.append(BL.el("button", { class: "button", type: "button", text: BL.moveWords(move, s),
+    (s.untraced || []).forEach((move, i) => {
+      box.append(BL.el("button", { class: "button", type: "button", text: (s.untraced_words || [])[i] || "",
         onclick: () => act({ type: "move", move }) }));
-    }
+    });
     $("untraced").hidden = !(s.untraced || []).length;
   }
 
@@ -239,8 +244,8 @@
       const r = await BL.api("POST", "/api/sim/place", { position: pos, piece: selected.piece });
       if (r.ok) {
         selected = null;
-        BL.toast(_("Laid %(piece)s on %(cell)s.", { piece: (state.pieces || {})[r.data.piece] || r.data.piece,
-          cell: hooks.placeName ? hooks.placeName(pos, state) : pos }));
+        BL.toast(_("Laid: %(piece)s, %(place)s.", { piece: (state.pieces || {})[r.data.piece] || r.data.piece,
+          place: board.placeName(pos) }));
       }
       return;
     }

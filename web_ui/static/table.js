@@ -20,7 +20,7 @@
   async function ensureGeometry(s) {
     const key = `${s.game}/${s.variant}`;
     if (key === geoKey) return;
-    const r = await BL.api("GET", "/api/geometry");
+    const r = await BL.api("GET", "/api/geometry" + "?" + new URLSearchParams({ lang: BL.lang }));
     if (!r.ok) return;
     board.setGeometry(r.data);
     geoKey = key;

@@ -11,7 +11,11 @@ move, a space, then the marbles each colour has lost, in seat order.  Extra fiel
   pushing off 6 of any opponents' marbles; in the four-player game a team wins when its two
   players together have pushed off 6.
 
-A finished game by resignation or agreement adds a last field ``resigned:SEAT`` or ``draw``.
+A game the players ended adds the result field every game writes alike
+(``base.result_field``): ``resigned:SEAT``, ``time:SEAT`` or ``draw``.
+
+What a move does, why one is refused and why a reading is no move are said as data
+(``describe``, ``explain``; the templates are in ``words``).
 
 Move text: the notation of Abalone programs and tournament records (Aba-Pro style).
 * An in-line move (a single marble, or a line moving along itself, pushing or not) is the
@@ -25,15 +29,13 @@ Move text: the notation of Abalone programs and tournament records (Aba-Pro styl
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
 
-from controller.errors import IllegalMoveError, ParseError
-from controller.rules.abalone import board
+from controller.errors import ParseError
+from controller.rules.abalone import board, explain
 from controller.rules.abalone.board import (
     CELLS,
-    DIRECTIONS,
     INDEX,
     NAME,
     NAMES,
@@ -44,65 +46,39 @@ from controller.rules.abalone.board import (
     mask_of,
     shift,
 )
+from controller.rules.abalone.describe import describe
 from controller.rules.abalone.layouts import COLOUR_NAMES, VARIANTS
 from controller.rules.abalone.movegen import count_moves, list_moves
-from controller.rules.base import Game, Geometry, Outcome, Stack, Variant
+from controller.rules.abalone.state import AbaloneState, Move, Place, Push, team_masks
+from controller.rules.abalone.words import WORDS
+from controller.rules.base import (
+    Game,
+    Geometry,
+    Outcome,
+    Stack,
+    Termination,
+    Variant,
+    read_result_field,
+    result_field,
+)
+from controller.said import Cell, Message, Template, Who, Zone
+from controller.said import Place as PlaceValue
+
+__all__ = ["ABALONE", "Abalone", "AbaloneState", "Move", "Place", "Push"]
 
 COLOUR_LETTERS = "bwrg"
 
 
-@dataclass(frozen=True, slots=True)
-class Push:
-    """Move a line of 1-3 own marbles one cell in a direction (index into ``DIRECTIONS``)."""
-
-    cells: tuple[int, ...]   # bit indices, ascending
-    direction: int
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(NAME[c] for c in self.cells)
-
-    @property
-    def is_inline(self) -> bool:
-        return len(self.cells) == 1 or abs(self.cells[1] - self.cells[0]) == abs(
-            STEPS[self.direction])
+def zone_id(kind: str, seat: str) -> str:
+    """The position of a zone beside the board: a seat's tray or its marbles to place."""
+    return f"{kind}-{seat}"
 
 
-@dataclass(frozen=True, slots=True)
-class Place:
-    """Put a marble from the supply on an empty cell (free placement)."""
-
-    cell: int
-
-
-Move = Push | Place
-
-
-@dataclass(frozen=True, slots=True)
-class AbaloneState:
-    variant: str
-    marbles: tuple[int, ...]     # one bitboard per seat, in seat order
-    to_move: int                 # index of the seat to move
-    lost: tuple[int, ...]        # marbles each seat's colour has lost
-    pushed: tuple[int, ...]      # marbles each seat has pushed off
-    to_place: tuple[int, ...]    # free placement: marbles each seat still has to place
-    result: Outcome | None = None
-
-    @property
-    def placing(self) -> bool:
-        return any(self.to_place)
-
-
-@cache
-def _team_masks(variant: str) -> tuple[tuple[int, ...], ...]:
-    """For each seat index, the seat indices of its side (itself first)."""
-    v = VARIANTS[variant]
-    seats = v.seats
-    out = []
-    for s in seats:
-        team = next(t for t in v.options["teams"] if s in t)
-        out.append((seats.index(s), *(seats.index(x) for x in team if x != s)))
-    return tuple(out)
+# Every zone of every variant as players name it: a tray holds the marbles of its owner's
+# colour pushed off, a supply the marbles its owner still has to place.
+ZONES: dict[str, PlaceValue] = {
+    zone_id(kind, seat): Zone(kind, owner=seat)
+    for seat in COLOUR_LETTERS for kind in ("tray", "supply")}
 
 
 class Abalone(Game[AbaloneState, Move]):
@@ -110,6 +86,7 @@ class Abalone(Game[AbaloneState, Move]):
     title: ClassVar[str] = "Abalone"
     default_variant: ClassVar[str] = "standard"
     variants = VARIANTS
+    words: ClassVar[Mapping[str, Template]] = WORDS
 
     # ---- set-up ------------------------------------------------------------------------------
 
@@ -140,7 +117,7 @@ class Abalone(Game[AbaloneState, Move]):
     # ---- moves -------------------------------------------------------------------------------
 
     def _masks(self, state: AbaloneState) -> tuple[int, int, int]:
-        team = _team_masks(state.variant)[state.to_move]
+        team = team_masks(state.variant)[state.to_move]
         own = state.marbles[state.to_move]
         friends = 0
         for i in team:
@@ -215,35 +192,18 @@ class Abalone(Game[AbaloneState, Move]):
                     pushed = tuple(pushed_l)
         return AbaloneState(state.variant, tuple(marbles), nxt, lost, pushed, state.to_place)
 
-    def explain_illegal(self, state: AbaloneState, move: Move) -> str:
-        mover = COLOUR_NAMES[VARIANTS[state.variant].seats[state.to_move]]
-        if not isinstance(move, (Push, Place)):
-            return f"{move!r} is not an Abalone move"
-        cells = (move.cell,) if isinstance(move, Place) else move.cells
-        off = [c for c in cells if c not in NAME]
-        if off or (isinstance(move, Push) and not 0 <= move.direction < len(STEPS)):
-            return (f"{move!r} names cells off the board or no direction: cells are bits "
-                    "of board.CELLS, directions 0-5")
-        text = self.board_move_text(move)
-        if isinstance(move, Place):
-            if not state.placing:
-                return f"{text}: marbles are placed only during free placement"
-            return f"{text}: {NAME[move.cell]} is not empty"
-        if state.placing:
-            return f"{text}: {mover} must first place a marble (write it as +CELL)"
-        own = state.marbles[state.to_move]
-        for c in move.cells:
-            if not own >> c & 1:
-                return f"{text}: {NAME[c]} does not hold a {mover} marble"
-        target = [c + STEPS[move.direction] for c in move.cells]
-        if not move.is_inline:
-            blocked = [NAME.get(c, "a target off the board") for c in target
-                       if c not in NAME or any(m >> c & 1 for m in state.marbles)]
-            return (f"{text}: a broadside move needs every target cell empty on the board "
-                    f"({', '.join(blocked)} is not)")
-        return (f"{text}: {mover} cannot move that line {DIRECTIONS[move.direction][0]}: "
-                "the cell ahead is off the board or blocked (a push needs more marbles than it "
-                "pushes, and room or the edge behind them)")
+    def explain_illegal(self, state: AbaloneState, move: Move) -> Message:
+        return explain.refusal(state, move)
+
+    def explain_reading(self, state: AbaloneState, lifted: frozenset[str],
+                        placed: frozenset[str]) -> Message | None:
+        if self.outcome(state) is not None:
+            return None
+        return explain.reading(state, lifted, placed, self.place,
+                               frozenset(self.legal_moves(state)))
+
+    def describe(self, state: AbaloneState, move: Move) -> Message:
+        return describe(state, move)
 
     # ---- the end -------------------------------------------------------------------------------
 
@@ -254,7 +214,8 @@ class Abalone(Game[AbaloneState, Move]):
         for team in v.options["teams"]:
             score = sum(state.pushed[v.seats.index(s)] for s in team)
             if score >= target:
-                return Outcome(tuple(team), f"pushed off {score} marbles")
+                return Outcome.of(team, Termination.PUSHED_OFF, n=score,
+                                  side=tuple(Who(s) for s in team))
         return None
 
     def board_outcome(self, state: AbaloneState) -> Outcome | None:
@@ -265,7 +226,7 @@ class Abalone(Game[AbaloneState, Move]):
         if not state.placing and count_moves(*self._masks(state)) == 0:
             stuck = v.seats[state.to_move]
             winners = tuple(s for s in v.seats if not self.same_side(state, s, stuck))
-            return Outcome(winners, f"{COLOUR_NAMES[stuck]} has no legal move")
+            return Outcome.of(winners, Termination.NO_MOVE, who=Who(stuck))
         return None
 
     # ---- views ---------------------------------------------------------------------------------
@@ -313,8 +274,9 @@ class Abalone(Game[AbaloneState, Move]):
             fields += map(str, state.pushed)
         if state.placing:
             fields += map(str, state.to_place)
-        if state.result is not None:
-            fields.append(result_field(state.result))
+        ended = result_field(state.result)
+        if ended is not None:
+            fields.append(ended)
         return " ".join(fields)
 
     def parse_position(self, text: str, variant: str | None = None) -> AbaloneState:
@@ -322,18 +284,10 @@ class Abalone(Game[AbaloneState, Move]):
         seats = v.seats
         n = len(seats)
         fields = text.split()
-        result = None
-        if fields and (fields[-1] == "draw" or fields[-1].startswith(("resigned:", "time:"))):
-            last = fields.pop()
-            if last == "draw":
-                result = Outcome((), "agreement")
-            else:
-                kind, who = last.split(":", 1)
-                if who not in seats:
-                    raise ParseError(f"'{last}': {who!r} is not a seat of {v.name}")
-                result = Outcome(tuple(s for s in seats if not self.same_side_v(v, s, who)),
-                                 f"resignation of {who}" if kind == "resigned"
-                                 else f"time: {who} ran out")
+        result = read_result_field(fields[-1], seats, lambda who: tuple(
+            s for s in seats if not self.same_side_v(v, s, who))) if fields else None
+        if result is not None:
+            fields.pop()
         expected = 2 + n + (n if n > 2 else 0)
         placing_fields = expected + n if v.options["layout"] is None else None
         if len(fields) not in (expected, placing_fields):
@@ -407,12 +361,8 @@ class Abalone(Game[AbaloneState, Move]):
             while own >> c & 1:
                 line.append(c)
                 c += s
-            if not line:
-                mover = COLOUR_NAMES[VARIANTS[state.variant].seats[state.to_move]]
-                raise IllegalMoveError(f"{text}: {NAME[tail]} does not hold a {mover} marble")
-            if len(line) > 3:
-                raise IllegalMoveError(f"{text}: a line of {len(line)} marbles cannot move; "
-                                       "at most three move together")
+            if not line or len(line) > 3:
+                self.refuse(explain.refusal(state, Push(tuple(sorted(line)) or (tail,), d)))
             return Push(tuple(sorted(line)), d)
         if len(t) == 6:
             a, b, to = self._cell(t[:2], text), self._cell(t[2:4], text), self._cell(t[4:], text)
@@ -456,10 +406,14 @@ class Abalone(Game[AbaloneState, Move]):
                 out[NAME[c]] = piece
         for j, seat in enumerate(v.seats):
             if state.lost[j]:
-                out[f"tray-{seat}"] = (seat,) * state.lost[j]
+                out[zone_id("tray", seat)] = (seat,) * state.lost[j]
             if state.to_place[j]:
-                out[f"supply-{seat}"] = (seat,) * state.to_place[j]
+                out[zone_id("supply", seat)] = (seat,) * state.to_place[j]
         return out
+
+    def place(self, position: str) -> PlaceValue:
+        """A tray or a supply beside the board as a ``Zone``; a cell by its printed name."""
+        return ZONES.get(position) or Cell(position)
 
     def seat_name(self, seat: str) -> str:
         return COLOUR_NAMES.get(seat, seat).capitalize()
@@ -476,15 +430,6 @@ class Abalone(Game[AbaloneState, Move]):
         return 1 if piece in ("b", "r") else -1
 
 
-def result_field(result: Outcome) -> str:
-    """The last field of a position text that ended by resignation, time or agreement."""
-    if result.is_draw:
-        return "draw"
-    if result.reason.startswith("time: "):
-        return "time:" + result.reason.split()[1]
-    return "resigned:" + result.reason.rsplit(" ", 1)[-1]
-
-
 @cache
 def _geometry(variant: str) -> Geometry:
     v = VARIANTS[variant]
@@ -493,12 +438,12 @@ def _geometry(variant: str) -> Geometry:
     # Trays for pushed-off marbles stand off the board beside each player's side; free
     # placement adds a supply per colour.
     for k, seat in enumerate(v.seats):
-        zones.append(f"tray-{seat}")
-        coords[f"tray-{seat}"] = (-2.5 + 12.5 * (k % 2), 0.8 + 1.6 * (k // 2))
+        zones.append(zone_id("tray", seat))
+        coords[zone_id("tray", seat)] = (-2.5 + 12.5 * (k % 2), 0.8 + 1.6 * (k // 2))
     if v.options["layout"] is None:
         for k, seat in enumerate(v.seats):
-            zones.append(f"supply-{seat}")
-            coords[f"supply-{seat}"] = (-2.5 + 12.5 * (k % 2), 6.1)
+            zones.append(zone_id("supply", seat))
+            coords[zone_id("supply", seat)] = (-2.5 + 12.5 * (k % 2), 6.1)
     return Geometry(NAMES, tuple(zones), coords, shape="hex")
 
 

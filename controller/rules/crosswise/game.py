@@ -1,8 +1,9 @@
 """Crosswise: all of ``shared/rules/crosswise.md`` behind the ``Game`` contract.
 
-The pieces live in sibling modules: ``rules`` (plays, refills, the end), ``scoring`` (lines,
-the board text), ``text`` (position text), ``moves`` (move text), ``physical`` (positions,
-layouts, effects, facets), ``view`` (what each seat sees) and ``series`` (``match X`` and
+The pieces live in sibling modules: ``rules`` (plays, refills, the end, refusals), ``scoring``
+(lines, the board text), ``text`` (position text), ``moves`` (move text), ``physical``
+(positions, layouts, effects, facets), ``explain`` (moves, places and readings as data),
+``words`` (their templates), ``view`` (what each seat sees) and ``series`` (``match X`` and
 ``sumof X``).
 """
 
@@ -14,13 +15,15 @@ from typing import Any, ClassVar
 
 from controller.errors import ParseError
 from controller.rules.base import Effect, Game, Geometry, Outcome, Stack, Variant
-from controller.rules.crosswise import hidden, physical, rules, text
+from controller.rules.crosswise import explain, hidden, physical, rules, text
 from controller.rules.crosswise.moves import Move, move_text, parse_move_text
 from controller.rules.crosswise.scoring import parse_board_text, totals
 from controller.rules.crosswise.state import CrosswiseState, mover, seating
 from controller.rules.crosswise.tiles import FULL_SET, TILE_ORDER, sort_tiles, tile_name
 from controller.rules.crosswise.variants import DEFAULT, VARIANTS
 from controller.rules.crosswise.view import seat_view, table_view
+from controller.rules.crosswise.words import WORDS
+from controller.said import Message, Place, Template
 
 
 class Crosswise(Game[CrosswiseState, Move]):
@@ -28,6 +31,7 @@ class Crosswise(Game[CrosswiseState, Move]):
     title: ClassVar[str] = "Crosswise"
     default_variant: ClassVar[str] = DEFAULT
     variants = VARIANTS
+    words: ClassVar[Mapping[str, Template]] = WORDS
 
     # ---- set-up ------------------------------------------------------------------------------
 
@@ -78,8 +82,23 @@ class Crosswise(Game[CrosswiseState, Move]):
     def play(self, state: CrosswiseState, move: Move) -> CrosswiseState:
         return rules.play(state, move)
 
-    def explain_illegal(self, state: CrosswiseState, move: Move) -> str:
+    def explain_illegal(self, state: CrosswiseState, move: Move) -> Message:
         return rules.explain(state, move)
+
+    def explain_reading(self, state: CrosswiseState, lifted: frozenset[str],
+                        placed: frozenset[str]) -> Message | None:
+        """Presence sensors: where tiles lie, not which.  A tile off the board without the
+        action tile that allows it, two tiles laid, an action tile on the wrong place or
+        lifted again, a board change the action played does not make."""
+        if self.outcome(state) is not None:
+            return Message.of("illegal.game-over")
+        return explain.reading(state, lifted, placed)
+
+    def describe(self, state: CrosswiseState, move: Move) -> Message:
+        return explain.describe(state, move)
+
+    def place(self, position: str) -> Place:
+        return explain.place(position)
 
     def board_outcome(self, state: CrosswiseState) -> Outcome | None:
         return rules.board_outcome(state)
@@ -100,8 +119,7 @@ class Crosswise(Game[CrosswiseState, Move]):
     def match_points(self, state: CrosswiseState) -> dict[str, int]:
         """Each team's line totals on the board, credited to every player of the team."""
         from controller.rules.crosswise.series import game_score
-        outcome = self.outcome(state) or Outcome((), "unfinished")
-        return dict(game_score(state, outcome).points)
+        return dict(game_score(state, self.outcome(state)).points)
 
     def scores(self, state: CrosswiseState) -> dict[str, int]:
         """Each team's lines added up, as they stand."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from controller.rules.base import Outcome
+from controller.rules.base import Outcome, Termination
 from controller.rules.crosswise.moves import (
     ACTION_OF,
     PASS,
@@ -26,7 +26,6 @@ from controller.rules.crosswise.moves import (
     Replace,
     Shift,
     Swap,
-    move_text,
 )
 from controller.rules.crosswise.scoring import six_line, totals
 from controller.rules.crosswise.state import CrosswiseState, mover, seating, used_index
@@ -35,8 +34,8 @@ from controller.rules.crosswise.tiles import (
     CELL_COUNT,
     CELL_NAMES,
     TILE_RANK,
-    tile_name,
 )
+from controller.said import Cell, Message, Piece, Who
 
 
 def hand_symbols(hand: tuple[str, ...]) -> tuple[int, ...]:
@@ -138,52 +137,60 @@ def board_outcome(state: CrosswiseState) -> Outcome | None:
     six = six_line(state.board)
     seats = seating(state.variant)
     if six is not None:
-        return Outcome(seats.members[six.team], f"{six.team} has {six.describe()}")
+        line = (Message.of("crosswise.row", row=six.name) if six.kind == "row"
+                else Message.of("crosswise.column", column=six.name))
+        winners = seats.members[six.team]
+        return Outcome.of(winners, Termination.SIX_IN_A_LINE, piece=Piece(str(six.symbol), 0),
+                          line=line, cells=tuple(Cell(CELL_NAMES[i]) for i in six.cells),
+                          side=tuple(Who(s) for s in winners))
     if all(state.board):
-        return scored(state, "the board is full")
+        return scored(state, Termination.BOARD_FULL)
     if not any(has_play(state.board, hand) for hand in state.hands):
-        return scored(state, "nobody can play")
+        return scored(state, Termination.BLOCKED)
     return None
 
 
-def scored(state: CrosswiseState, why: str) -> Outcome:
+def scored(state: CrosswiseState, why: Termination) -> Outcome:
+    """The end of a game the points decide: the higher team total wins, equal totals draw."""
     green, orange = totals(state.board)
     members = seating(state.variant).members
     winners = (members["green"] if green > orange else
                members["orange"] if orange > green else ())
-    return Outcome(winners, f"{why}: green {green}, orange {orange}")
+    return Outcome.of(winners, why, green=green, orange=orange)
 
 
-def explain(state: CrosswiseState, move: object) -> str:
-    """Why a move is refused (the game is running)."""
+def explain(state: CrosswiseState, move: object) -> Message:
+    """Why a move is refused (the game is running): a reason of ``words.REFUSALS``, said to
+    the mover (it may name the mover's own hand)."""
     if not isinstance(move, (Lay, Shift, Remove, Replace, Swap, Pass)):
-        return f"{move!r} is not a Crosswise move"
+        return Message.of("crosswise.illegal.not-a-move")
     cells = [getattr(move, f) for f in ("cell", "src", "dst", "a", "b") if hasattr(move, f)]
-    if any(not isinstance(c, int) or not 0 <= c < CELL_COUNT for c in cells):
-        return f"{move!r} names a cell off the board: cells are 0-35 (a1..f6)"
+    if any(not isinstance(c, int) or isinstance(c, bool) or not 0 <= c < CELL_COUNT
+           for c in cells):
+        return Message.of("crosswise.illegal.off-board")
     symbol = getattr(move, "symbol", 1)
-    if not isinstance(symbol, int) or not 1 <= symbol <= 6:
-        return f"{move!r} names no symbol: symbols are 1-6"
-    seat = seating(state.variant).seats[mover(state)]
+    if not isinstance(symbol, int) or isinstance(symbol, bool) or not 1 <= symbol <= 6:
+        return Message.of("crosswise.illegal.no-symbol")
     hand = state.hands[mover(state)]
-    text = move_text(move)
     board = state.board
     if isinstance(move, Pass):
-        return f"pass: {seat} can play, and a player passes only without a legal play"
-    if isinstance(move, Swap) and move.a >= move.b:
-        return f"{move!r}: a swap names its cells in a1..f6 order (a < b)"
-    if isinstance(move, Lay | Replace) and str(move.symbol) not in hand:
-        return f"{text}: {seat} has no {tile_name(str(move.symbol))} in hand"
+        return Message.of("crosswise.illegal.must-play")
+    if isinstance(move, Swap) and move.a == move.b:
+        return Message.of("crosswise.illegal.swap-same")
+    if isinstance(move, Swap) and move.a > move.b:
+        return Message.of("crosswise.illegal.swap-order")
     if not isinstance(move, Lay):
         code = ACTION_OF[type(move)]
         if code not in hand:
-            return f"{text}: {seat} has no {ACTION_KIND[code]} tile in hand"
+            return Message.of("crosswise.illegal.not-in-hand", piece=Piece(ACTION_KIND[code]))
+    if isinstance(move, Lay | Replace) and str(move.symbol) not in hand:
+        return Message.of("crosswise.illegal.not-in-hand", piece=Piece(str(move.symbol)))
     if isinstance(move, Lay) and board[move.cell]:
-        return f"{text}: {CELL_NAMES[move.cell]} is not empty; a tile is laid on an empty cell"
+        return Message.of("crosswise.illegal.occupied", cell=Cell(CELL_NAMES[move.cell]))
     if isinstance(move, Shift) and board[move.dst]:
-        return f"{text}: {CELL_NAMES[move.dst]} is not empty; a tile moves to an empty cell"
-    empty = [CELL_NAMES[c] for c in cells if not board[c]
-             and not (isinstance(move, Shift) and c == move.dst)]
+        return Message.of("crosswise.illegal.target-occupied", cell=Cell(CELL_NAMES[move.dst]))
+    empty = tuple(Cell(CELL_NAMES[c]) for c in dict.fromkeys(cells) if not board[c]
+                  and not (isinstance(move, Shift) and c == move.dst))
     if empty:
-        return f"{text}: {', '.join(empty)} holds no tile"
-    return f"{text} is not a legal move for {seat} in this position"
+        return Message.of("crosswise.illegal.empty", cells=empty, n=len(empty))
+    return Message.of("illegal.not-legal", who=Who(seating(state.variant).seats[mover(state)]))

@@ -22,7 +22,6 @@ from controller.rules.crosswise.tiles import (
     ROW_NAMES,
     ROWS,
     SIZE,
-    SYMBOL_NAMES,
 )
 
 POINTS = (0, 0, 1, 3, 5, 7, 9)
@@ -62,11 +61,15 @@ class SixLine:
     """A line full of one symbol: the team owning it has won."""
 
     team: str
-    line: str      # "row 4", "column c"
+    kind: str      # "row" (green's) or "column" (orange's)
+    name: str      # "4", "c"
     symbol: int
+    cells: tuple[int, ...]
 
-    def describe(self) -> str:
-        return f"six {SYMBOL_NAMES[self.symbol]}s (tile {self.symbol}) in {self.line}"
+    @property
+    def line(self) -> str:
+        """``row 4``, ``column c`` (the table view's ``six``)."""
+        return f"{self.kind} {self.name}"
 
 
 def six_line(board: Board) -> SixLine | None:
@@ -79,11 +82,11 @@ def six_line(board: Board) -> SixLine | None:
     for name, line in zip(ROW_NAMES, ROWS):
         first = board[line[0]]
         if first and all(board[i] == first for i in line):
-            return SixLine("green", f"row {name}", first)
+            return SixLine("green", "row", name, first, line)
     for name, line in zip(COLUMN_NAMES, COLUMN_LINES):
         first = board[line[0]]
         if first and all(board[i] == first for i in line):
-            return SixLine("orange", f"column {name}", first)
+            return SixLine("orange", "column", name, first, line)
     return None
 
 

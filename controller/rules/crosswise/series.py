@@ -18,12 +18,13 @@ from controller.rules.series import KINDS, GameScore, Series, SeriesRule
 __all__ = ["KINDS", "GameScore", "Series", "SeriesRule", "game_score"]
 
 
-def game_score(state: CrosswiseState, outcome: Outcome,
+def game_score(state: CrosswiseState, outcome: Outcome | None,
                players: Mapping[str, str] | None = None) -> GameScore:
-    """The score a finished game adds to a series (``outcome``: the game's outcome)."""
+    """The score a game adds to a series (``outcome``: the game's outcome; None for a game
+    not finished, which has no winners yet)."""
     seats = seating(state.variant)
     names = {s: (players or {}).get(s, s) for s in seats.seats}
     green, orange = totals(state.board)
     team_points = {"green": green, "orange": orange}
     points = tuple((names[s], team_points[team]) for s, team in zip(seats.seats, seats.team))
-    return GameScore(points, frozenset(names[s] for s in outcome.winners))
+    return GameScore(points, frozenset(names[s] for s in (outcome.winners if outcome else ())))

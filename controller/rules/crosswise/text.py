@@ -1,8 +1,9 @@
 """Crosswise position text.
 
-Five fields, and a sixth when the game was ended by resignation or agreement::
+Five fields, and a sixth when the players ended the game (a resignation, a fall of the flag,
+an agreed draw: ``base.result_field``)::
 
-    BOARD TO-MOVE USED HANDS BAG [resigned:SEAT | draw]
+    BOARD TO-MOVE USED HANDS BAG [resigned:SEAT | time:SEAT | draw]
 
 * ``BOARD``: the six rows of the board text, row 6 first, joined by ``/``
   (``514122/534134/636666/624531/532431/531426``; ``.`` is an empty cell);
@@ -23,7 +24,7 @@ from __future__ import annotations
 from collections import Counter
 
 from controller.errors import ParseError
-from controller.rules.base import Outcome
+from controller.rules.base import Outcome, read_result_field, result_field
 from controller.rules.crosswise.scoring import board_lines, parse_board_text
 from controller.rules.crosswise.state import CrosswiseState, seating
 from controller.rules.crosswise.tiles import ACTIONS, FULL_SET, TILE_RANK, sort_tiles
@@ -52,9 +53,9 @@ def public_text(state: CrosswiseState) -> str:
 def position_text(state: CrosswiseState) -> str:
     hands = "/".join("".join(h) or "-" for h in state.hands)
     fields = [public_text(state), hands, "".join(state.bag) or "-"]
-    if state.result is not None:
-        fields.append("draw" if state.result.is_draw else
-                      "resigned:" + state.result.reason.rsplit(" ", 1)[-1])
+    result = result_field(state.result)
+    if result is not None:
+        fields.append(result)
     return " ".join(fields)
 
 
@@ -113,13 +114,15 @@ def parse_position_text(text: str, variant: str) -> CrosswiseState:
 
 
 def _result(field: str, variant: str) -> Outcome:
-    if field == "draw":
-        return Outcome((), "agreement")
     seats = seating(variant)
-    if field.startswith("resigned:") and field[9:] in seats.seats:
-        loser = seats.seats.index(field[9:])
-        return Outcome(tuple(s for k, s in enumerate(seats.seats)
-                             if seats.team[k] != seats.team[loser]),
-                       f"resignation of {field[9:]}")
-    raise ParseError(f"the last field {field!r} is no result: write 'draw' or 'resigned:SEAT' "
-                     f"with a seat of {VARIANTS[variant].name} ({', '.join(seats.seats)})")
+
+    def opponents(seat: str) -> tuple[str, ...]:
+        team = seats.team[seats.seats.index(seat)]
+        return tuple(s for s, t in zip(seats.seats, seats.team) if t != team)
+
+    outcome = read_result_field(field, seats.seats, opponents)
+    if outcome is None:
+        raise ParseError(f"the last field {field!r} is no result: write 'draw', "
+                         f"'resigned:SEAT' or 'time:SEAT' with a seat of "
+                         f"{VARIANTS[variant].name} ({', '.join(seats.seats)})")
+    return outcome

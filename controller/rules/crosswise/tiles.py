@@ -63,10 +63,10 @@ def kind_of(code: str) -> str:
 
 
 def tile_name(code_or_kind: str, plural: bool = False) -> str:
-    """A tile in words: ``"triangle tile (3)"``, ``"swap tile"``."""
+    """A tile in words, as the rulebook names it: ``"triangle tile"``, ``"swap tile"``."""
     s = "s" if plural else ""
     if code_or_kind.isdigit() and int(code_or_kind) in SYMBOL_NAMES:
-        return f"{SYMBOL_NAMES[int(code_or_kind)]} tile{s} ({code_or_kind})"
+        return f"{SYMBOL_NAMES[int(code_or_kind)]} tile{s}"
     kind = ACTION_KIND.get(code_or_kind, code_or_kind)
     return f"{kind} tile{s}"
 

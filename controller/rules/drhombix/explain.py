@@ -1,114 +1,221 @@
-"""Why a DRHOMBIX move is refused, in one sentence that says what to do instead."""
+"""Why a DRHOMBIX move is refused, and why what the board shows is no move: reason keys of
+the game's words (``words.py``) with typed parameters.
+
+Everything in DRHOMBIX lies open on the table (the reserves are counted in the open), so every
+reason is public: ``reading`` may say any of them beside the lights' fix.
+"""
 
 from __future__ import annotations
 
-import dataclasses
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from controller.rules.base import Variant
 from controller.rules.drhombix.board import Board
 from controller.rules.drhombix.cuckoo import land, nest_choices, sides
-from controller.rules.drhombix.state import DrhombixState, Place, Raise, Remove
-from controller.rules.drhombix.text import move_text
-from controller.rules.drhombix.variants import COLOUR_NAMES
+from controller.rules.drhombix.physical import cell, reserve
+from controller.rules.drhombix.state import DrhombixState, Move, Place, Raise, Remove
+from controller.said import Message, Piece, Who
+
+# The reasons about where a piece goes (what ``_target`` says), which a reading shows as such.
+TARGET_REASONS = frozenset({"drhombix.illegal.not-up", "drhombix.illegal.too-high",
+                            "drhombix.illegal.rests-on", "drhombix.illegal.occupied",
+                            "drhombix.illegal.unsupported"})
 
 
-def explain(b: Board, v: Variant, state: DrhombixState, move: Any) -> str:
+def _m(reason: str, **params: Any) -> Message:
+    return Message.of(f"drhombix.illegal.{reason}", **params)
+
+
+def _cells(b: Board, mask: int) -> tuple[Any, ...]:
+    return tuple(cell(n) for n in b.names_of(mask))
+
+
+def explain(b: Board, v: Variant, state: DrhombixState, move: Any) -> Message | None:
+    """The reason ``move`` is refused, or None when the game has none beyond "not legal"."""
     if not isinstance(move, (Place, Raise, Remove)):
-        return f"{move!r} is not a DRHOMBIX move"
+        return _m("not-a-move")
     named = (move.positions if isinstance(move, Remove) else
              [p for p in (getattr(move, "source", None), move.target, move.capture) if p])
     off = [p for p in named if p not in b.index]
     if off:
-        return (f"{move!r} names {off[0]!r}, which is not a position of the {b.shape} board "
-                f"({b.listing()})")
-    why = _ant(b, state, move) if v.options["game"] == "ant" else _cuckoo(b, v, state, move)
-    text = move_text(move)
-    seat = v.seats[state.to_move]
-    return f"{text}: {why}" if why else f"{text} is not a legal move for {seat} here"
+        return _m("off-board", name=str(off[0])[:40])
+    if v.options["game"] == "ant":
+        return _ant(b, state, move)
+    return _cuckoo(b, v, state, move)
 
 
-def _free_or_why(b: Board, occupied: int, name: str, what: str) -> str | None:
+def _free_or_why(b: Board, occupied: int, name: str) -> Message | None:
     p = b.index[name]
     if not occupied >> p & 1:
-        return f"{name} is empty"
+        return _m("empty", cell=cell(name))
     carried = b.above[p] & occupied
     if carried:
-        return (f"{name} carries {', '.join(b.names_of(carried))}: only a free piece may be "
-                f"{what}")
+        return _m("not-free", cell=cell(name), carried=_cells(b, carried),
+                  n=carried.bit_count())
     return None
 
 
-def _target(b: Board, occupied: int, move: Place | Raise) -> str | None:
+def _target(b: Board, occupied: int, move: Place | Raise) -> Message | None:
     t = b.index[move.target]
     if isinstance(move, Raise):
         s = b.index[move.source]
         rise = b.level[t] - b.level[s]
-        if rise not in (1, 2):
-            return (f"a piece rises one or two levels, and {move.target} is {rise} from "
-                    f"{move.source}")
+        if rise <= 0:
+            return _m("not-up", source=cell(move.source), target=cell(move.target))
+        if rise > 2:
+            return _m("too-high", source=cell(move.source), target=cell(move.target), n=rise)
         if b.supports[t] >> s & 1:
-            return (f"{move.target} rests on {move.source}: a piece cannot rise onto a place "
-                    "it supports itself")
+            return _m("rests-on", source=cell(move.source), target=cell(move.target))
     if occupied >> t & 1:
-        return f"{move.target} is not empty"
+        return _m("occupied", cell=cell(move.target))
     missing = b.supports[t] & ~occupied
     if missing:
-        return (f"{move.target} is not supported: {', '.join(b.names_of(missing))} under it "
-                "must hold pieces first")
+        return _m("unsupported", cell=cell(move.target), missing=_cells(b, missing))
     return None
 
 
-def _ant(b: Board, state: DrhombixState, move: Place | Raise | Remove) -> str | None:
+def _ant(b: Board, state: DrhombixState, move: Place | Raise | Remove) -> Message | None:
     occupied = state.occupied
     if isinstance(move, Place):
-        return "the ant game has no placements: remove pieces (x3a1) or raise one (0a1-1b2)"
+        return _m("ant-place")
     if isinstance(move, Remove):
         if len(move.positions) not in (1, 2) or len(set(move.positions)) < len(move.positions):
-            return "a move removes one piece or two different pieces"
+            return _m("remove-count", n=len(move.positions))
         for p in move.positions:
-            why = _free_or_why(b, occupied, p, "removed")
+            why = _free_or_why(b, occupied, p)
             if why:
                 return why
         if len({b.level[b.index[p]] for p in move.positions}) > 1:
-            return "two pieces removed together must lie on one level"
+            return _m("remove-levels", cells=tuple(cell(p) for p in move.positions))
         return None
     if move.capture is not None:
-        return "the ant game has no captures: write the raise without x"
-    return _free_or_why(b, occupied, move.source, "raised") or _target(b, occupied, move)
+        return _m("ant-capture")
+    return _free_or_why(b, occupied, move.source) or _target(b, occupied, move)
 
 
 def _cuckoo(b: Board, v: Variant, state: DrhombixState, move: Place | Raise | Remove
-            ) -> str | None:
-    mover = COLOUR_NAMES[v.seats[state.to_move]]
-    other = COLOUR_NAMES[v.seats[1 - state.to_move]]
+            ) -> Message | None:
+    mover, other = v.seats[state.to_move], v.seats[1 - state.to_move]
     if isinstance(move, Remove):
-        return "the cuckoo game has no removals: place a piece (+0b2) or raise one (0a1-1b2)"
+        return _m("cuckoo-remove")
     occupied = state.occupied
     own, _ = sides(state)
     if isinstance(move, Place) and not state.reserves[state.to_move]:
-        return f"{mover}'s reserve is empty: raise a piece instead"
+        return _m("reserve-empty", reserve=reserve(mover))
     if isinstance(move, Raise):
-        why = _free_or_why(b, occupied, move.source, "raised")
+        why = _free_or_why(b, occupied, move.source)
         if why:
             return why
         if not own >> b.index[move.source] & 1:
-            return f"{move.source} holds a {other} piece; {mover} raises own pieces"
+            return _m("not-own", cell=cell(move.source), owner=Who(other), who=Who(mover))
     why = _target(b, occupied, move)
     if why:
         return why
     source = b.index[move.source] if isinstance(move, Raise) else None
-    choices = [b.names[c] for c in nest_choices(
-        b, land(b, v.options, state, source, b.index[move.target])) if c is not None]
-    head = move_text(dataclasses.replace(move, capture=None))
+    landing = land(b, v.options, state, source, b.index[move.target])
+    choices = [b.names[c] for c in nest_choices(b, landing) if c is not None]
+    piece = Piece(other, 0)
     if move.capture is None and choices:
-        return (f"the move completes a nest: {mover} takes one free {other} piece; write "
-                f"{head}x and one of {', '.join(choices)}")
+        return _m("nest-due", who=Who(mover), piece=piece,
+                  choices=tuple(cell(c) for c in choices))
     if move.capture is not None and not choices:
-        because = "completes no nest" if v.options["nest"] else "is played without the nest rule"
-        return (f"the move {because} (or leaves no free {other} piece), so it takes nothing: "
-                f"write it as {head}")
+        if not v.options["nest"]:
+            return _m("no-nest-rule")
+        return _m("nothing-free", piece=piece) if landing.nest else _m("no-nest")
     if move.capture is not None and move.capture not in choices:
-        return (f"{move.capture} is not a free {other} piece; the nest capture takes one of "
-                f"{', '.join(choices)}")
+        return _m("nest-choice", piece=piece, choices=tuple(cell(c) for c in choices),
+                  cell=cell(move.capture))
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# What the board shows
+# --------------------------------------------------------------------------------------------
+
+
+def _taken_off(b: Board, v: Variant, state: DrhombixState, move: Move) -> set[str]:
+    """The positions ``move`` empties: the raised piece's, the pieces it captures, the pieces
+    the ant game takes off."""
+    if isinstance(move, Remove):
+        return set(move.positions)
+    out = {move.capture} if move.capture else set()
+    source = None
+    if isinstance(move, Raise):
+        out.add(move.source)
+        source = b.index[move.source]
+    if v.options["game"] != "ant":
+        out |= set(b.names_of(land(b, v.options, state, source,
+                                   b.index[move.target]).sandwiched))
+    return out
+
+
+def reading(b: Board, v: Variant, state: DrhombixState, moves: Sequence[Move],
+            lifted: Iterable[str], placed: Iterable[str]) -> Message | None:
+    """Why the board's reading (sensed positions a piece left, ``lifted``, and sensed
+    positions a piece came to, ``placed``) is no legal move, or None when some legal move
+    still fits it or the game cannot tell."""
+    occupied = state.occupied
+    gone = sorted((p for p in lifted if p in b.index and occupied >> b.index[p] & 1),
+                  key=b.index.__getitem__)
+    come = sorted((p for p in placed if p in b.index and not occupied >> b.index[p] & 1),
+                  key=b.index.__getitem__)
+    if (not gone and not come) or not moves:
+        return None
+    # Some legal move empties every position seen emptied and fills every one seen filled:
+    # the reading may be that move, done in part.
+    for move in moves:
+        if (set(come) <= {getattr(move, "target", None)}
+                and set(gone) <= _taken_off(b, v, state, move)):
+            return None
+    if len(come) > 1:
+        return _m("one-piece")
+    gone_mask = sum(1 << b.index[p] for p in gone)
+    for p in gone:
+        carried = b.above[b.index[p]] & occupied & ~gone_mask
+        if carried:
+            return _m("not-free", cell=cell(p), carried=_cells(b, carried),
+                      n=carried.bit_count())
+    if v.options["game"] == "ant":
+        return _ant_reading(b, v, state, gone, come)
+    return _cuckoo_reading(b, v, state, gone, come)
+
+
+def _ant_reading(b: Board, v: Variant, state: DrhombixState, gone: list[str], come: list[str]
+                 ) -> Message | None:
+    if come and not gone:
+        return _m("ant-place")
+    if len(gone) == 1 and come:
+        return _target(b, state.occupied, Raise(gone[0], come[0]))
+    if not come and len(gone) > 2:
+        return _m("remove-count", n=len(gone))
+    if not come and len(gone) == 2:
+        return explain(b, v, state, Remove((gone[0], gone[1])))
+    return None
+
+
+def _cuckoo_reading(b: Board, v: Variant, state: DrhombixState, gone: list[str],
+                    come: list[str]) -> Message | None:
+    own, opp = sides(state)
+    mine = [p for p in gone if own >> b.index[p] & 1]
+    theirs = [p for p in gone if opp >> b.index[p] & 1]
+    if len(mine) > 1:
+        return _m("one-piece")
+    if come and mine:
+        why = explain(b, v, state, Raise(mine[0], come[0]))
+        if why is not None and why.key in TARGET_REASONS:
+            return why
+    elif come:
+        # A piece put down with none of the mover's lifted: a placement from the reserve.
+        why = _target(b, state.occupied, Place(come[0]))
+        if why is not None:
+            return why
+        if not state.reserves[state.to_move]:
+            if len(theirs) == 1:  # a piece of the other colour moved up instead
+                return explain(b, v, state, Raise(theirs[0], come[0]))
+            return explain(b, v, state, Place(come[0]))
+    if theirs:
+        return _m("not-taken", piece=Piece(v.seats[1 - state.to_move]), cell=cell(theirs[0]))
+    if mine and not come:
+        return _m("no-raise", cell=cell(mine[0]))
     return None

@@ -12,13 +12,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from controller.errors import BoardError
-from controller.rules.base import Effect, Game, Geometry, Outcome, Stack, Variant
+from controller.rules.base import Effect, Game, Geometry, Outcome, Stack, Termination, Variant
 from controller.rules.drhombix import ant, cuckoo, physical, text
 from controller.rules.drhombix.board import Board, board
-from controller.rules.drhombix.explain import explain
-from controller.rules.drhombix.state import DrhombixState, Move, Place, Remove
-from controller.rules.drhombix.variants import COLOUR_NAMES, VARIANTS
+from controller.rules.drhombix.explain import explain, reading
+from controller.rules.drhombix.physical import cell
+from controller.rules.drhombix.state import DrhombixState, Move, Place, Raise, Remove
+from controller.rules.drhombix.variants import VARIANTS
 from controller.rules.drhombix.view import view
+from controller.rules.drhombix.words import WORDS
+from controller.said import Cell, From, Message, Piece, To, Who
+from controller.said import Place as PlaceWords
 
 
 def _board(state: DrhombixState) -> Board:
@@ -30,6 +34,7 @@ class Drhombix(Game[DrhombixState, Move]):
     title: ClassVar[str] = "DRHOMBIX"
     default_variant: ClassVar[str] = "cuckoo-square"
     variants = VARIANTS
+    words = WORDS
 
     # ---- set-up ------------------------------------------------------------------------------
 
@@ -76,8 +81,63 @@ class Drhombix(Game[DrhombixState, Move]):
         assert not isinstance(move, Remove)
         return cuckoo.play(b, v.options, state, move)
 
-    def explain_illegal(self, state: DrhombixState, move: Move) -> str:
-        return explain(_board(state), VARIANTS[state.variant], state, move)
+    def explain_illegal(self, state: DrhombixState, move: Move) -> Message:
+        why = explain(_board(state), VARIANTS[state.variant], state, move)
+        return why if why is not None else super().explain_illegal(state, move)
+
+    def explain_reading(self, state: DrhombixState, lifted: frozenset[str],
+                        placed: frozenset[str]) -> Message | None:
+        return reading(_board(state), VARIANTS[state.variant], state, self.legal_moves(state),
+                       lifted, placed)
+
+    # ---- words -------------------------------------------------------------------------------
+
+    def describe(self, state: DrhombixState, move: Move) -> Message:
+        """A placement, a raise (with the pieces it takes by sandwich and by nest, worked out
+        from the position before the move), or the ant game's pieces taken off."""
+        v = VARIANTS[state.variant]
+        b = board(v.options["board"])
+        if isinstance(move, Remove):
+            # One level (the rules): said once, after the squares.
+            level = b.level[b.index[move.positions[0]]] + 1
+            return Message.of("drhombix.remove", n=len(move.positions), level=level,
+                              cells=tuple(Cell(cell(p).name) for p in move.positions))
+        mover = v.seats[state.to_move]
+        where: dict[str, Any]
+        if isinstance(move, Raise):
+            kind = "drhombix.raise"
+            where = {"source": cell(move.source), "target": cell(move.target)}
+        else:
+            kind = "drhombix.place"
+            where = {"from": From(physical.reserve(mover)), "to": To(cell(move.target))}
+        took = []
+        if not physical.is_ant(v):
+            # The opponent's pieces gone after the move: the nest capture the move names, and
+            # the sandwiches it closed (which happen by themselves).
+            other = v.seats[1 - state.to_move]
+            _, theirs = cuckoo.sides(state)
+            gone = theirs & ~self.play(state, move).occupied
+            if move.capture is not None:
+                gone &= ~(1 << b.index[move.capture])
+            sandwiched = b.names_of(gone)
+            if sandwiched:
+                took.append(Message.of("drhombix.took.sandwich", n=len(sandwiched),
+                                       piece=Piece(other, len(sandwiched)),
+                                       **{"from": tuple(From(cell(p)) for p in sandwiched)}))
+            if move.capture is not None:
+                took.append(Message.of("drhombix.took.nest", piece=Piece(other),
+                                       **{"from": From(cell(move.capture))}))
+        if took:
+            return Message.of(f"{kind}.taking", took=tuple(took), **where)
+        return Message.of(kind, **where)
+
+    def place(self, position: str) -> PlaceWords:
+        return physical.place(position)
+
+    def facet_said(self, facet: str, value: str) -> Any:
+        """A part of a move above the base: a place (``removed``: the places, in a list)."""
+        cells = tuple(cell(p) for p in value.split(",") if p)
+        return cells if facet == "removed" else cells[0] if len(cells) == 1 else value
 
     # ---- the end -------------------------------------------------------------------------------
 
@@ -89,12 +149,13 @@ class Drhombix(Game[DrhombixState, Move]):
         if physical.is_ant(v):
             if state.occupied:
                 return None
-            return Outcome((mover,), f"{other} removed the last piece")
+            # Whoever took the last piece off (the player who moved last) loses.
+            return Outcome.of((mover,), Termination.LAST_PIECE, who=Who(other))
         if state.occupied >> b.apex & 1:
             top = "b" if state.black >> b.apex & 1 else "w"
-            return Outcome((top,), f"{COLOUR_NAMES[top]} reached the apex")
+            return Outcome.of((top,), Termination.APEX, who=Who(top))
         if not cuckoo.has_move(b, state):
-            return Outcome((other,), f"{COLOUR_NAMES[mover]} cannot move")
+            return Outcome.of((other,), Termination.NO_MOVE, who=Who(mover))
         return None
 
     def solve(self, state: DrhombixState) -> str:
@@ -160,7 +221,7 @@ class Drhombix(Game[DrhombixState, Move]):
         return word + ("s" if plural else "")
 
     def seat_name(self, seat: str) -> str:
-        return {"w": "White", "b": "Black"}.get(seat, seat.capitalize())
+        return {"w": "White", "b": "Black"}.get(seat, seat.capitalize() + " player")
 
     def pieces(self, variant: str | None = None) -> tuple[str, ...]:
         # The ant game is played with pieces of one kind, owned by nobody.

@@ -24,9 +24,14 @@ from controller.rules.base import Change, Effect, Geometry, Stack, Variant
 from controller.rules.drhombix.board import Board, bits_of, board
 from controller.rules.drhombix.state import DrhombixState, Move, Raise, Remove
 from controller.rules.drhombix.variants import ANT_SEATS, CUCKOO_SEATS, VARIANTS
+from controller.said import Cell, Place, Zone
 
 RESERVES = tuple(f"reserve-{s}" for s in CUCKOO_SEATS)
 TAKEN = tuple(f"taken-{s}" for s in ANT_SEATS)
+ZONES: dict[str, Zone] = {
+    **{f"reserve-{s}": Zone("reserve", owner=s) for s in CUCKOO_SEATS},
+    **{f"taken-{s}": Zone("taken", owner=s) for s in ANT_SEATS},
+}
 
 
 def is_ant(v: Variant) -> bool:
@@ -45,6 +50,27 @@ def geometry(variant: str) -> Geometry:
     coords[zones[0]] = (-1.5, middle)
     coords[zones[1]] = (max(x for x, _ in b.coords.values()) + 1.5, middle)
     return Geometry(b.names, zones, coords, shape="pyramid")
+
+
+def cell(name: str) -> Cell:
+    """A position of the pyramid as players name it: ``0b2`` is b2 on the base (level 0)."""
+    return Cell(name[1:], level=int(name[0]))
+
+
+def place(position: str) -> Place:
+    """A position of the geometry as players name it: a reserve or taken area by its kind and
+    owner, a position of the pyramid by its square and level."""
+    zone = ZONES.get(position)
+    if zone is not None:
+        return zone
+    if len(position) == 3 and position[0].isdigit():
+        return cell(position)
+    return Cell(position)
+
+
+def reserve(seat: str) -> Zone:
+    """A cuckoo player's reserve."""
+    return ZONES[f"reserve-{seat}"]
 
 
 def zones_of(v: Variant) -> tuple[str, str]:

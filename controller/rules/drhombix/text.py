@@ -6,12 +6,18 @@ row 1 from column a, then row 2, ...), then the side to move.  Cuckoo game: ``w`
 positions that have yielded a sandwich capture (``-`` for none, else names joined by
 commas).  Ant game: ``o`` a piece, ``.`` empty; the side to move is ``first`` or ``second``;
 once a piece has been taken off, the pieces the first and the second player have taken (they
-lie in each player's taken area beside the board).  A game ended by resignation or agreement
-adds ``resigned:SEAT`` or ``draw``.
+lie in each player's taken area beside the board).  A game ended by resignation, time or agreement
+adds the result field every game writes alike (``resigned:SEAT``, ``time:SEAT`` or ``draw``:
+``controller.rules.base.result_field``).
 
     ................/........./..../. w 15 15 -         the cuckoo game's square start
     oooooooooo/oooooo/ooo/o first                       the ant game's triangular start
     oooooooooo/oooooo/ooo/. second 1 0                  after the first player took the apex
+
+An ant position without the counts (set up by hand) has nobody's pieces in the taken areas;
+the pieces missing from its pyramid were put aside before the game.  So the board and the
+taken areas hold at most the pyramid's pieces (exactly them in a game from the start), and a
+position the players go on from writes the counts once a piece has been taken off.
 
 Move text: ``+1b2`` places a piece from the reserve; ``0a1-1b2`` raises the piece on 0a1;
 a nest capture adds the piece taken, ``+0b2x1c3``; ``x3a1`` and ``x0a1x0d4`` remove pieces
@@ -23,7 +29,7 @@ from __future__ import annotations
 import re
 
 from controller.errors import ParseError
-from controller.rules.base import Outcome, Variant
+from controller.rules.base import Outcome, Variant, read_result_field, result_field
 from controller.rules.drhombix.board import LEVELS, Board, board
 from controller.rules.drhombix.state import DrhombixState, Move, Place, Raise, Remove
 
@@ -31,10 +37,6 @@ NAME = r"(\d[a-z]\d)"
 PLACE = re.compile(rf"\+{NAME}(?:x{NAME})?")
 RAISE = re.compile(rf"{NAME}-{NAME}(?:x{NAME})?")
 REMOVE = re.compile(rf"x{NAME}(?:x{NAME})?")
-
-
-def _result_field(result: Outcome) -> str:
-    return "draw" if result.is_draw else "resigned:" + result.reason.rsplit(" ", 1)[-1]
 
 
 def position_text(v: Variant, state: DrhombixState) -> str:
@@ -53,8 +55,9 @@ def position_text(v: Variant, state: DrhombixState) -> str:
     if not ant:
         used = ",".join(b.names_of(state.used)) or "-"
         fields += [str(state.reserves[0]), str(state.reserves[1]), used]
-    if state.result is not None:
-        fields.append(_result_field(state.result))
+    result = result_field(state.result)
+    if result is not None:
+        fields.append(result)
     return " ".join(fields)
 
 
@@ -62,10 +65,9 @@ def parse_position(v: Variant, text: str) -> DrhombixState:
     b = board(v.options["board"])
     ant = v.options["game"] == "ant"
     fields = text.split()
-    result = None
-    if fields and (fields[-1] == "draw" or fields[-1].startswith("resigned:")):
-        last = fields.pop()
-        result = _parse_result(v, last)
+    result = _parse_result(v, fields[-1]) if fields else None
+    if result is not None:
+        fields.pop()
     if ant and len(fields) not in (2, 4):
         raise ParseError(f"a {v.name} position has 2 fields, the board and the side to move "
                          "(first or second), then, once pieces have been taken off, how many "
@@ -86,11 +88,12 @@ def parse_position(v: Variant, text: str) -> DrhombixState:
             raise ParseError(f"{f!r} is not a count of pieces in {where}")
         reserves.append(int(f))
     if ant:
-        # Without the counts (a position set up by hand) nobody is known to have taken any.
+        # Without the counts (a position set up by hand) nobody has taken any yet: the pieces
+        # missing from the pyramid were put aside before the game.
         taken = (reserves[0], reserves[1]) if reserves else (0, 0)
-        if reserves and occupied.bit_count() + sum(taken) != b.size:
+        if occupied.bit_count() + sum(taken) > b.size:
             raise ParseError(f"{occupied.bit_count()} pieces on the board and {sum(taken)} "
-                             f"taken off; together they must be the pyramid's {b.size}")
+                             f"taken off; together they are more than the pyramid's {b.size}")
         return DrhombixState(v.name, occupied, 0, taken, 0, to_move, result)
     total = 2 * v.options["pieces"]
     if occupied.bit_count() + sum(reserves) != total:
@@ -104,13 +107,9 @@ def parse_position(v: Variant, text: str) -> DrhombixState:
                          result)
 
 
-def _parse_result(v: Variant, field: str) -> Outcome:
-    if field == "draw":
-        return Outcome((), "agreement")
-    who = field.split(":", 1)[1]
-    if who not in v.seats:
-        raise ParseError(f"{field!r}: {who!r} is not a seat of {v.name}")
-    return Outcome(tuple(s for s in v.seats if s != who), f"resignation of {who}")
+def _parse_result(v: Variant, field: str) -> Outcome | None:
+    """The result field (``read_result_field``), or None if ``field`` is none."""
+    return read_result_field(field, v.seats, lambda seat: [s for s in v.seats if s != seat])
 
 
 def _parse_board(v: Variant, b: Board, text: str, ant: bool) -> tuple[int, int]:

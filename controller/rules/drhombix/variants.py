@@ -17,7 +17,6 @@ from controller.rules.base import Variant
 
 CUCKOO_SEATS = ("w", "b")      # white moves first
 ANT_SEATS = ("first", "second")  # colours play no part: the players are named by turn
-COLOUR_NAMES = {"w": "white", "b": "black"}
 PIECES = {"square": 15, "triangle": 10}
 BOARD_WORDS = {"square": "square board", "triangle": "triangular board"}
 

@@ -12,9 +12,19 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import itemgetter
 from typing import Any, ClassVar
 
-from controller.rules.base import Change, Effect, Game, Geometry, Outcome, Stack, Variant
+from controller.rules.base import (
+    Change,
+    Effect,
+    Game,
+    Geometry,
+    Outcome,
+    Stack,
+    Termination,
+    Variant,
+)
 from controller.rules.plimus import explain, notation
 from controller.rules.plimus.board import TEAMS, Board, default_board
+from controller.rules.plimus.describe import describe
 from controller.rules.plimus.movegen import generate
 from controller.rules.plimus.moves import (
     UPPER,
@@ -40,6 +50,8 @@ from controller.rules.plimus.stones import (
     stones_of,
 )
 from controller.rules.plimus.view import table_view
+from controller.rules.plimus.words import WORDS
+from controller.said import COMPASS, Cell, Message, Place, To, Who, Zone
 
 MEMO_SIZE = 256
 
@@ -48,6 +60,7 @@ class Plimus(Game[PlimusState, PlimusMove]):
     name: ClassVar[str] = "plimus"
     title: ClassVar[str] = "Plimus"
     default_variant: ClassVar[str] = "two-player"
+    words = WORDS
 
     def __init__(self, board: Board | None = None, move_limit: int = MOVE_LIMIT,
                  free_turns: bool = False) -> None:
@@ -158,8 +171,12 @@ class Plimus(Game[PlimusState, PlimusMove]):
         return PlimusState(state.variant, tuple(cells), tuple(tuple(p) for p in poles), nxt,
                            quiet)
 
-    def explain_illegal(self, state: PlimusState, move: PlimusMove) -> str:
+    def explain_illegal(self, state: PlimusState, move: PlimusMove) -> Message:
         return explain.why_illegal(self, state, move)
+
+    def explain_reading(self, state: PlimusState, lifted: frozenset[str],
+                        placed: frozenset[str]) -> Message | None:
+        return explain.why_reading(self, state, lifted, placed)
 
     # ---- the end ---------------------------------------------------------------------------
 
@@ -169,12 +186,41 @@ class Plimus(Game[PlimusState, PlimusMove]):
         for seat in v.seats:
             stones, formed = self._formation[seat]
             if stones(cells) == formed:
-                target = self.board.targets[seat]
-                return Outcome((seat,), f"{seat} formed up on {target}'s start area")
+                return Outcome.of((seat,), Termination.FORMED_UP, who=Who(seat),
+                                  target=Who(self.board.targets[seat]))
         limit = v.options["move_limit"]
         if state.quiet >= limit:
-            return Outcome((), f"{limit} moves in a row without a capture")
+            return Outcome.of((), Termination.NO_CAPTURE, n=limit)
         return None
+
+    # ---- words -----------------------------------------------------------------------------
+
+    def describe(self, state: PlimusState, move: PlimusMove) -> Message:
+        return describe(self, state, move)
+
+    def place(self, position: str) -> Place:
+        """A node as its printed name; a pole as a ``Zone`` by its compass corner (a builder's
+        board whose poles are not named by compass points: by its number, 1-4)."""
+        node = self.board.find(position)
+        if node is None or not self.board.is_pole(node):
+            return Cell(position)
+        name = self.board.names[node]
+        if name.upper() in COMPASS:
+            return Zone("pole", name=name.upper())
+        return Zone("pole", number=node - self.board.cells + 1)
+
+    def facet_said(self, facet: str, value: str) -> Any:
+        """A pole a stone went into as its ``Zone``; a captured double's two poles, upper
+        stone first, as ``plimus.facet.split`` (or ``plimus.facet.both`` into one pole)."""
+        poles = value.split("/")
+        if not all(self.board.find(p) is not None for p in poles) or len(poles) > 2:
+            return value
+        if len(poles) == 1:
+            return self.place(poles[0])
+        upper, lower = (To(self.place(p)) for p in poles)
+        if upper == lower:
+            return Message.of("plimus.facet.both", to=upper)
+        return Message.of("plimus.facet.split", upper=upper, lower=lower)
 
     # ---- views and text --------------------------------------------------------------------
 

@@ -8,7 +8,8 @@ Position text, fields separated by spaces (docs/games/plimus.md has the examples
    double's sign), ``*`` for the blank stone, and a number for a run of empty nodes;
 2. the four poles, each ``NAME:`` and its stones' letters (``SW:BBr``) or ``NAME:-``;
 3. the seat to move; 4. the moves made in a row without a capture;
-5. only for a game ended by resignation or agreement: ``resigned:SEAT`` or ``draw``.
+5. only for a game the players ended: ``resigned:SEAT``, ``time:SEAT`` or ``draw``
+   (``controller.rules.base.result_field``).
 
 The two-player start: ``rRrRrR/RrRrRr/10/10/10/10/10/10/bBbBbB/BbBbBb SW:- SE:- NW:- NE:- blue 0``.
 """
@@ -19,7 +20,7 @@ import re
 from collections import Counter
 
 from controller.errors import ParseError
-from controller.rules.base import Outcome, Variant
+from controller.rules.base import Variant, read_result_field, result_field
 from controller.rules.plimus.board import TEAMS, Board
 from controller.rules.plimus.moves import (
     POLE_UNITS,
@@ -76,9 +77,9 @@ def position_text(board: Board, variant: Variant, state: PlimusState) -> str:
         letters = "".join(POLE_LETTERS[k] * counts[k] for k in range(KINDS) if counts[k])
         fields.append(f"{name}:{letters or '-'}")
     fields += [variant.seats[state.to_move], str(state.quiet)]
-    if state.result is not None:
-        fields.append("draw" if state.result.is_draw else
-                      "resigned:" + state.result.reason.rsplit(" ", 1)[-1])
+    result = result_field(state.result)
+    if result is not None:
+        fields.append(result)
     return " ".join(fields)
 
 
@@ -107,16 +108,10 @@ def _read_row(text: str, length: int, row: int) -> list[int]:
 def parse_position(board: Board, variant: Variant, text: str) -> PlimusState:
     fields = text.split()
     seats = variant.seats
-    result = None
-    if fields and (fields[-1] == "draw" or fields[-1].startswith("resigned:")):
-        last = fields.pop()
-        if last == "draw":
-            result = Outcome((), "agreement")
-        else:
-            who = last.split(":", 1)[1]
-            if who not in seats:
-                raise ParseError(f"'{last}': {who!r} is not a seat of {variant.name}")
-            result = Outcome(tuple(s for s in seats if s != who), f"resignation of {who}")
+    result = read_result_field(fields[-1], seats, lambda seat: tuple(
+        s for s in seats if s != seat)) if fields else None
+    if result is not None:
+        fields.pop()
     npoles = len(board.pole_names)
     if len(fields) != 3 + npoles:
         raise ParseError(f"a Plimus position has {3 + npoles} fields: the rows, the "

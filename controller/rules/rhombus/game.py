@@ -3,8 +3,10 @@
 The rules live in small modules: ``board`` (squares as bitmasks, walks, blockades, crosses),
 ``cards`` (which card sets make an action), ``movegen`` (actions by destination sets),
 ``state`` (variants, deal, refill and reshuffle), ``text`` (move and position text),
-``physical`` (positions, layout, effects) and ``view`` (what each seat may see).  This module
-ties them to the ``Game`` contract.
+``physical`` (positions, layout, effects), ``view`` (what each seat may see), ``describe``
+(an action as data), ``explain`` (why an action or a reading is refused, as reason keys) and
+``words`` (the templates all of these are said by).  This module ties them to the ``Game``
+contract.
 """
 
 from __future__ import annotations
@@ -15,14 +17,15 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
-from controller.errors import IllegalMoveError
+from controller.errors import ParseError
 from controller.rules.base import Effect, Game, Geometry, MetaMove, Outcome, Stack, Variant
 from controller.rules.rhombus import hidden, physical
-from controller.rules.rhombus.board import names
-from controller.rules.rhombus.cards import HIDDEN, cards_text, value
+from controller.rules.rhombus.board import BIT, names
+from controller.rules.rhombus.cards import HIDDEN, cards_text, parse_card, value
 from controller.rules.rhombus.checks import check_position
+from controller.rules.rhombus.describe import describe
 from controller.rules.rhombus.end import board_outcome
-from controller.rules.rhombus.explain import why_illegal
+from controller.rules.rhombus.explain import cards_said, square_mask, why_illegal, why_reading
 from controller.rules.rhombus.finder import RhombusFinder
 from controller.rules.rhombus.movegen import Move, generate
 from controller.rules.rhombus.position import (
@@ -45,6 +48,8 @@ from controller.rules.rhombus.text import (
     position_text,
 )
 from controller.rules.rhombus.view import view
+from controller.rules.rhombus.words import WORDS
+from controller.said import Cell, Message, Place, Template, Zone
 
 
 @lru_cache(maxsize=8)
@@ -64,6 +69,7 @@ class Rhombus(Game[RhombusState, Move]):
     title: ClassVar[str] = "Rhombus"
     default_variant: ClassVar[str] = "two-player"
     variants = VARIANTS
+    words: ClassVar[Mapping[str, Template]] = WORDS
 
     # ---- set-up ------------------------------------------------------------------------------
 
@@ -98,7 +104,7 @@ class Rhombus(Game[RhombusState, Move]):
     def apply(self, state: RhombusState, move: Move | MetaMove) -> RhombusState:
         if isinstance(move, Move) and self.outcome(state) is None:
             if not _finder(state).is_legal(move):
-                raise IllegalMoveError(self.explain_illegal(state, move))
+                self.refuse(self.explain_illegal(state, move))
             return self.play(state, move)
         return super().apply(state, move)
 
@@ -135,12 +141,59 @@ class Rhombus(Game[RhombusState, Move]):
                             tuple(opens), tuple(hiddens), tuple(r.pile), tuple(r.discard),
                             (i + 1) % n, state.ply + 1, state.seed, r.shuffles)
 
-    def explain_illegal(self, state: RhombusState, move: Move) -> str:
+    def explain_illegal(self, state: RhombusState, move: Move) -> Message:
         if not isinstance(move, Move):
-            return f"{move!r} is not a Rhombus action"
-        v = VARIANTS[state.variant]
-        return why_illegal(state, v, move, mover_context(state),
-                           held(state, state.to_move), self.board_move_text(move))
+            return super().explain_illegal(state, move)
+        return why_illegal(state, VARIANTS[state.variant], move, mover_context(state),
+                           held(state, state.to_move))
+
+    def explain_reading(self, state: RhombusState, lifted: frozenset[str],
+                        placed: frozenset[str]) -> Message | None:
+        """Why the board's reading is no action, from what the table sees (``explain.py``,
+        ``why_reading``): nothing when some hand the table cannot rule out could read so."""
+        if self.outcome(state) is not None:
+            return None
+        gone, came = square_mask(lifted), square_mask(placed)
+        if not gone | came:
+            return None
+        finder = _finder(state)
+        ctx = finder.ctx
+        before = ctx.own | ctx.blockers | ctx.foes
+        occupied = before & ~gone | came
+        # A kill whose killer stays on the victim's square reads unchanged there: any
+        # opponent's square may have been one.
+        touched = gone | came | ctx.foes
+        if finder.reading("public", names(occupied), names(touched), distinct=True):
+            return None
+        return why_reading(state, VARIANTS[state.variant], ctx, finder.card_sets("public"),
+                           gone, came)
+
+    # ---- words ---------------------------------------------------------------------------------
+
+    def describe(self, state: RhombusState, move: Move) -> Message:
+        return describe(state, VARIANTS[state.variant], move)
+
+    def place(self, position: str) -> Place:
+        """The squares by name; beside the board ``reserve-SEAT`` and ``eliminated-SEAT``."""
+        if position in BIT:
+            return Cell(position)
+        kind, _, seat = position.rpartition("-")
+        if kind == "reserve":
+            return Zone("reserve", owner=seat)
+        if kind == "eliminated":
+            return Zone("eliminated", owner=seat)
+        raise ValueError(f"{position!r} is no Rhombus position")
+
+    def facet_said(self, facet: str, text: str) -> Any:
+        """A facet a phone declares, as said: the cards (``QC+KC*``) as they lie ("Q♣ +
+        K♣"); anything else (a phone's made-up value) as it came."""
+        if facet != "cards":
+            return text
+        try:
+            played = [parse_card(t) for t in text.split("+")]
+        except (ParseError, ValueError):
+            return text
+        return cards_said(played) if 0 < len(played) <= 4 else text
 
     # ---- the end -------------------------------------------------------------------------------
 

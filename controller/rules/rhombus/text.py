@@ -28,7 +28,7 @@ the seed is left out.
 from __future__ import annotations
 
 from controller.errors import ParseError
-from controller.rules.base import Outcome, Variant
+from controller.rules.base import Outcome, Variant, read_result_field, result_field
 from controller.rules.rhombus.board import BIT, INDEX, NAMES, names
 from controller.rules.rhombus.cards import HIDDEN, card_text, cards_text, parse_card
 from controller.rules.rhombus.movegen import Move
@@ -122,15 +122,8 @@ def _cards(cards: tuple[int, ...]) -> str:
 
 
 def _result(state: RhombusState) -> list[str]:
-    r = state.result
-    if r is None:
-        return []
-    if r.is_draw:
-        return ["result=draw"]
-    who = r.reason.rsplit(" ", 1)[-1] if r.reason.startswith("resignation") else (
-        r.reason.split()[1])
-    kind = "resigned" if r.reason.startswith("resignation") else "time"
-    return [f"result={kind}:{who}"]
+    field = result_field(state.result)
+    return [] if field is None else [f"result={field}"]
 
 
 def position_text(state: RhombusState, v: Variant) -> str:
@@ -238,13 +231,13 @@ def parse_position_text(text: str, v: Variant) -> RhombusState:
 def _parse_result(text: str | None, v: Variant) -> Outcome | None:
     if text is None:
         return None
-    if text == "draw":
-        return Outcome((), "agreement")
-    kind, _, who = text.partition(":")
-    if kind not in ("resigned", "time") or who not in v.seats:
+    teams = v.options["teams"]
+
+    def opponents(seat: str) -> tuple[str, ...]:
+        return tuple(s for s in v.seats if not any(seat in t and s in t for t in teams))
+
+    outcome = read_result_field(text, v.seats, opponents)
+    if outcome is None:
         raise ParseError(f"'result={text}': write result=draw, result=resigned:SEAT or "
                          f"result=time:SEAT (seats {', '.join(v.seats)})")
-    teams = v.options["teams"]
-    winners = tuple(s for s in v.seats if not any(who in t and s in t for t in teams))
-    return Outcome(winners, f"resignation of {who}" if kind == "resigned"
-                   else f"time: {who} ran out")
+    return outcome

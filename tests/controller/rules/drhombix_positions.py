@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import strategies as st
 
+from controller.errors import IllegalMoveError
 from controller.rules.drhombix import DRHOMBIX, DrhombixState, Place, Raise, Remove
 from controller.rules.drhombix.board import board
 from controller.rules.drhombix.state import Move
+from controller.said import Cell, Message
 
 G = DRHOMBIX
 
@@ -36,6 +39,26 @@ def position(pieces: dict[str, str], to_move: str | None = None, variant: str = 
 
 def play(state: DrhombixState, text: str) -> DrhombixState:
     return G.apply(state, G.parse_move(state, text))
+
+
+def refused(state: DrhombixState, text: str) -> Message:
+    """The reason the rules refuse the move ``text`` (the test fails if they do not)."""
+    with pytest.raises(IllegalMoveError) as caught:
+        play(state, text)
+    return caught.value.reason
+
+
+def C(name: str) -> Cell:
+    """A position as it is said: ``0b2`` is b2 on the base, level 0."""
+    return Cell(name[1:], level=int(name[0]))
+
+
+def Cs(names: str) -> tuple[Cell, ...]:
+    return tuple(C(n) for n in names.split())
+
+
+def illegal(reason: str, **params: object) -> Message:
+    return Message.of(f"drhombix.illegal.{reason}", **params)
 
 
 def moves_text(state: DrhombixState) -> set[str]:

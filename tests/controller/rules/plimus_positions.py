@@ -7,11 +7,16 @@ loose stones (``"SW": "BBr"``).  Keys may hold several names: ``{"c5 e5": "B"}``
 
 from __future__ import annotations
 
+from typing import Any
+
+import pytest
 from hypothesis import strategies as st
 
+from controller.errors import IllegalMoveError
 from controller.rules.plimus import PLIMUS, Move, Pass, PlaceBlank, PlimusState
 from controller.rules.plimus.moves import POLE_UNITS, UPPER, WHOLE, PlimusMove
 from controller.rules.plimus.notation import POLE_LETTERS, TOKENS
+from controller.said import Message
 
 G = PLIMUS
 BOARD = G.board
@@ -45,6 +50,19 @@ def moves_text(state: PlimusState) -> set[str]:
 
 def play(state: PlimusState, text: str) -> PlimusState:
     return G.apply(state, G.parse_move(state, text))
+
+
+def refused(state: PlimusState, text: str) -> Message:
+    """The reason the rules give for refusing the move ``text`` (which must be refused)."""
+    with pytest.raises(IllegalMoveError) as caught:
+        play(state, text)
+    reason: Message = caught.value.reason
+    return reason
+
+
+def reason(key: str, **params: Any) -> Message:
+    """A refusal of Plimus's own words: ``plimus.illegal.<key>`` with its parameters."""
+    return Message.of(f"plimus.illegal.{key}", **params)
 
 
 def at(state: PlimusState, name: str) -> str:

@@ -6,7 +6,8 @@ import pytest
 
 from controller.errors import IllegalMoveError, ParseError
 from controller.rules.abalone import ABALONE
-from controller.rules.base import AgreeDraw, Resign
+from controller.rules.base import AgreeDraw, Resign, Termination
+from controller.said import Cell, Message, Who
 from tests.controller.rules.abalone_positions import moves_text, position
 
 G = ABALONE
@@ -38,24 +39,26 @@ def test_three_push_one():
     assert cells_of(s, "w") == {"E6"}
 
 
-@pytest.mark.parametrize("black, white", [
-    ("E4", "E5"),              # a single marble never pushes
-    ("E3 E4", "E5 E6"),        # pac: two against two
-    ("E2 E3 E4", "E5 E6 E7"),  # pac: three against three
+@pytest.mark.parametrize("black, white, reason", [
+    ("E4", "E5", Message.of("abalone.illegal.single-cannot-push")),
+    ("E3 E4", "E5 E6", Message.of("abalone.illegal.not-stronger", n=2, pushed=2)),  # pac
+    ("E2 E3 E4", "E5 E6 E7", Message.of("abalone.illegal.not-stronger", n=3, pushed=3)),
 ])
-def test_equal_or_single_cannot_push(black, white):
+def test_equal_or_single_cannot_push(black, white, reason):
     s = position({black: "b", white: "w"})
     tail = black.split()[0]
     nxt = "E" + str(int(tail[1]) + 1)
     assert tail + nxt not in moves_text(s)
-    with pytest.raises(IllegalMoveError, match="cannot move that line"):
+    with pytest.raises(IllegalMoveError) as refused:
         play(s, tail + nxt)
+    assert refused.value.reason == reason
 
 
 def test_four_in_a_row_cannot_move_in_line():
     s = position({"E2 E3 E4 E5": "b", "E6": "w"})
-    with pytest.raises(IllegalMoveError, match="at most three"):
+    with pytest.raises(IllegalMoveError) as refused:
         G.parse_move(s, "E2E3")
+    assert refused.value.reason == Message.of("abalone.illegal.too-many", n=4)
 
 
 def test_push_blocked_by_own_marble_behind_the_opponent():
@@ -78,8 +81,10 @@ def test_push_needs_contact():
 def test_broadside_never_pushes():
     s = position({"E4 E5": "b", "F5": "w"})  # E4 -> F5 is NW? F5 is (5,5): NE of E4 (4,4)
     assert "E4E5F5" not in moves_text(s)
-    with pytest.raises(IllegalMoveError, match="broadside move needs every target cell empty"):
+    with pytest.raises(IllegalMoveError) as refused:
         play(s, "E4E5F5")
+    assert refused.value.reason == Message.of("abalone.illegal.broadside-blocked",
+                                              cells=(Cell("F5"),), n=1)
 
 
 def test_broadside_of_three():
@@ -104,8 +109,9 @@ def test_sixth_marble_off_wins():
     outcome = G.outcome(after)
     assert outcome is not None and outcome.winners == ("b",)
     assert G.to_move(after) is None and G.legal_moves(after) == ()
-    with pytest.raises(IllegalMoveError, match="game is over"):
+    with pytest.raises(IllegalMoveError) as refused:
         play(after, "A1A2")
+    assert refused.value.reason == Message.of("illegal.game-over")
 
 
 def test_blitz_is_won_with_four():
@@ -121,7 +127,8 @@ def test_player_with_no_legal_move_loses():
     s = position({"A1": "w", "A2 A3 B1 C1 B2 C2 C3 A4": "b"}, to_move="w")
     assert G.legal_moves(s) == ()
     outcome = G.outcome(s)
-    assert outcome.winners == ("b",) and "no legal move" in outcome.reason
+    assert outcome.winners == ("b",) and outcome.termination is Termination.NO_MOVE
+    assert outcome.said == Message.of("end.no-move", who=Who("w"))
 
 
 def test_position_text_of_the_standard_start_is_exact():
@@ -140,8 +147,9 @@ def test_resignation_and_agreed_draw():
     assert G.parse_position(G.position_text(resigned)) == resigned
     drawn = G.apply(s, G.parse_move(s, "draw"))
     assert G.outcome(drawn).is_draw and G.parse_position(G.position_text(drawn)) == drawn
-    with pytest.raises(IllegalMoveError, match="not a seat"):
+    with pytest.raises(IllegalMoveError) as refused:
         G.apply(s, Resign("x"))
+    assert refused.value.reason.key == "illegal.not-a-seat"
     assert G.move_text(AgreeDraw()) == "draw"
 
 
@@ -198,14 +206,16 @@ def test_free_placement_alternates_then_plays():
     assert len(G.legal_moves(s)) == 61
     s = play(s, "+E5")
     assert G.to_move(s) == "w" and "+E5" not in moves_text(s)
-    with pytest.raises(IllegalMoveError, match="not empty"):
+    with pytest.raises(IllegalMoveError) as refused:
         play(s, "+E5")
+    assert refused.value.reason == Message.of("abalone.illegal.cell-taken", cell=Cell("E5"))
     for _ in range(27):
         s = G.play(s, G.legal_moves(s)[0])
     assert not s.placing and G.to_move(s) == "b"
     assert len(G.position_text(s).split()) == 4
-    with pytest.raises(IllegalMoveError, match="only during free placement"):
+    with pytest.raises(IllegalMoveError) as refused:
         play(s, "+" + next(n for n in ("A1", "I9", "E1") if n not in G.view(s, None)["cells"]))
+    assert refused.value.reason == Message.of("abalone.illegal.placing-over")
 
 
 # ---- bad text ----------------------------------------------------------------------------------

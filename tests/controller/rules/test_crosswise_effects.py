@@ -117,6 +117,6 @@ def test_geometry_cells_slots_and_zones():
 
 
 def test_pieces_and_seats_in_words():
-    assert G.piece_name("3") == "triangle tile (3)"
+    assert G.piece_name("3") == "triangle tile" and G.piece_name("6", plural=True) == "star tiles"
     assert G.piece_name("swap", plural=True) == "swap tiles"
     assert G.piece_name("green-2") == "green-2 player"

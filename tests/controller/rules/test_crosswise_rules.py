@@ -7,10 +7,11 @@ import random
 import pytest
 
 from controller.errors import IllegalMoveError
-from controller.rules.base import Resign
+from controller.rules.base import Outcome, Resign, Termination
 from controller.rules.crosswise import CROSSWISE as G
 from controller.rules.crosswise import game as game_module
 from controller.rules.crosswise.tiles import CELL_INDEX
+from controller.said import Cell, Message, Piece, Who
 from tests.controller.rules.crosswise_positions import moves_text, play, position
 
 # Boards are written row 6 first, as on the rules page; a1 is the bottom-left character.
@@ -27,6 +28,22 @@ def hand(state, seat: str) -> str:
     return "".join(state.hands[G.seats(state).index(seat)])
 
 
+def refused(state, text: str) -> Message:
+    """The reason ``text`` is refused in ``state``."""
+    with pytest.raises(IllegalMoveError) as caught:
+        play(state, text)
+    return caught.value.reason
+
+
+def no_tile(kind: str) -> Message:
+    return Message.of("crosswise.illegal.not-in-hand", piece=Piece(kind))
+
+
+def empty(*cells: str) -> Message:
+    return Message.of("crosswise.illegal.empty", cells=tuple(Cell(c) for c in cells),
+                      n=len(cells))
+
+
 # ---- laying a tile ---------------------------------------------------------------------------
 
 def test_a_lay_puts_the_tile_on_the_cell_and_refills_the_hand_from_the_bag():
@@ -41,10 +58,8 @@ def test_a_lay_puts_the_tile_on_the_cell_and_refills_the_hand_from_the_bag():
 
 def test_a_lay_needs_the_tile_in_hand_and_an_empty_cell():
     s = position(A1_3, hands=("1234", "5566"))
-    with pytest.raises(IllegalMoveError, match="green has no pentagon tile"):
-        play(s, "5b1")
-    with pytest.raises(IllegalMoveError, match="a1 is not empty"):
-        play(s, "1a1")
+    assert refused(s, "5b1") == no_tile("5")
+    assert refused(s, "1a1") == Message.of("crosswise.illegal.occupied", cell=Cell("a1"))
 
 
 # ---- the four action tiles -------------------------------------------------------------------
@@ -55,12 +70,10 @@ def test_move_takes_a_board_tile_to_an_empty_cell():
     assert (cell(after, "a1"), cell(after, "b2")) == (0, 3)
     assert after.used == (1, 0, 0, 0) and "M" not in hand(after, "green")
     assert len(hand(after, "green")) == 4                     # refilled after the action tile
-    with pytest.raises(IllegalMoveError, match="b2 is not empty"):
-        play(position(A1_3_B2_5, hands=("125M", "5566")), "move a1 b2")
-    with pytest.raises(IllegalMoveError, match="c3 holds no tile"):
-        play(s, "move c3 b2")
-    with pytest.raises(IllegalMoveError, match="green has no move tile"):
-        play(position(A1_3, hands=("1256", "5566")), "move a1 b2")
+    assert refused(position(A1_3_B2_5, hands=("125M", "5566")), "move a1 b2") == Message.of(
+        "crosswise.illegal.target-occupied", cell=Cell("b2"))
+    assert refused(s, "move c3 b2") == empty("c3")
+    assert refused(position(A1_3, hands=("1256", "5566")), "move a1 b2") == no_tile("move")
 
 
 def test_remove_takes_a_board_tile_into_the_own_hand():
@@ -70,8 +83,7 @@ def test_remove_takes_a_board_tile_into_the_own_hand():
     assert hand(after, "green") == "1234"    # the removed 3 instead of the remove tile
     assert after.bag == s.bag                # the hand is full again: nothing is drawn
     assert after.used == (0, 1, 0, 0)
-    with pytest.raises(IllegalMoveError, match="b1 holds no tile"):
-        play(s, "remove b1")
+    assert refused(s, "remove b1") == empty("b1")
 
 
 def test_replace_exchanges_a_board_tile_for_a_hand_tile():
@@ -81,8 +93,8 @@ def test_replace_exchanges_a_board_tile_for_a_hand_tile():
     # The 2 and the replace tile left, the 3 from the board came in, one tile was drawn.
     assert sorted(hand(after, "green")) == sorted("134" + s.bag[0])
     assert after.used == (0, 0, 1, 0) and after.bag == s.bag[1:]
-    with pytest.raises(IllegalMoveError, match="green has no pentagon tile"):
-        play(s, "replace a1 5")
+    assert refused(s, "replace a1 5") == no_tile("5")
+    assert refused(position(A1_3, hands=("1245", "5566")), "replace a1 5") == no_tile("replace")
 
 
 def test_swap_exchanges_two_board_tiles():
@@ -91,8 +103,8 @@ def test_swap_exchanges_two_board_tiles():
     assert (cell(after, "a1"), cell(after, "b2")) == (5, 3)
     assert after.used == (0, 0, 0, 1)
     assert G.move_text(G.parse_move(s, "swap b2 a1")) == "swap a1 b2"
-    with pytest.raises(IllegalMoveError, match="c3 holds no tile"):
-        play(s, "swap a1 c3")
+    assert refused(s, "swap a1 c3") == empty("c3")
+    assert refused(position(hands=("124S", "5566")), "swap a1 c3") == empty("a1", "c3")
     assert not any(m.startswith("swap") for m in moves_text(position(A1_3, ("124S", "5566"))))
 
 
@@ -118,24 +130,29 @@ def test_a_row_of_six_wins_for_green_even_when_orange_lays_the_sixth_tile():
     after = play(s, "6f4")
     outcome = G.outcome(after)
     assert outcome.winners == ("green",)
-    assert "row 4" in outcome.reason and "six stars" in outcome.reason
+    assert outcome.termination is Termination.SIX_IN_A_LINE
+    params = dict(outcome.params)
+    assert params["piece"] == Piece("6", 0) and params["side"] == (Who("green"),)
+    assert params["line"] == Message.of("crosswise.row", row="4")
+    assert params["cells"] == tuple(Cell(f"{c}4") for c in "abcdef")
     assert G.legal_moves(after) == () and G.to_move(after) is None
-    with pytest.raises(IllegalMoveError, match="the game is over"):
-        play(after, "1a1")
+    assert refused(after, "1a1") == Message.of("illegal.game-over")
 
 
 def test_a_column_of_six_made_by_a_swap_wins_for_orange():
     s = position("..2.../..2.../..2.../..2.../..2.../..52..", hands=("134S", "1356"))
     after = play(s, "swap c1 d1")
     assert G.outcome(after).winners == ("orange",)
-    assert "column c" in G.outcome(after).reason
+    assert dict(G.outcome(after).params)["line"] == Message.of("crosswise.column", column="c")
 
 
 def test_in_the_team_games_the_whole_team_wins_the_line():
     s = position("....../....../....../....../....../22222.",
                  hands=("1345", "2134", "1345", "1356"), variant="four-player",
                  to_move="orange-1")
-    assert G.outcome(play(s, "2f1")).winners == ("green-1", "green-2")
+    outcome = G.outcome(play(s, "2f1"))
+    assert outcome.winners == ("green-1", "green-2")
+    assert dict(outcome.params)["side"] == (Who("green-1"), Who("green-2"))
 
 
 def test_a_full_board_is_scored_and_the_higher_total_wins():
@@ -143,14 +160,13 @@ def test_a_full_board_is_scored_and_the_higher_total_wins():
     last = example[:5] + [".31426"]                        # a1 (a 5) still empty
     s = position("/".join(last), hands=("5124", "255M"))
     outcome = G.outcome(play(s, "5a1"))
-    assert outcome.winners == ("green",)
-    assert outcome.reason == "the board is full: green 24, orange 22"
+    assert outcome == Outcome.of(("green",), Termination.BOARD_FULL, green=24, orange=22)
 
 
 def test_equal_totals_on_a_full_board_are_a_draw():
     s = position("/".join(LATIN[:5] + [".12345"]), hands=("6123", "456M"))
     outcome = G.outcome(play(s, "6a1"))
-    assert outcome.is_draw and outcome.reason == "the board is full: green 36, orange 36"
+    assert outcome == Outcome.of((), Termination.BOARD_FULL, green=36, orange=36)
 
 
 # ---- passing ---------------------------------------------------------------------------------
@@ -164,14 +180,14 @@ def test_a_player_without_a_play_passes():
 
 
 def test_a_player_who_can_play_may_not_pass():
-    with pytest.raises(IllegalMoveError, match="green can play"):
-        play(position(hands=("1RXS", "1234")), "pass")
+    assert refused(position(hands=("1RXS", "1234")), "pass") == Message.of(
+        "crosswise.illegal.must-play")
 
 
 def test_when_nobody_can_play_the_board_is_scored():
     s = position(hands=("MMRR", "XXSS"))
-    assert G.outcome(s).reason == "nobody can play: green 0, orange 0"
-    assert G.outcome(s).is_draw and G.legal_moves(s) == ()
+    assert G.outcome(s) == Outcome.of((), Termination.BLOCKED, green=0, orange=0)
+    assert G.legal_moves(s) == ()
 
 
 # Found once by dealing two-player seeds 0, 1, 2, ... (game_module.deal(variant, seed), the
@@ -183,7 +199,7 @@ STUCK_SEED = 1_832_293
 def test_a_deal_nobody_can_play_is_dealt_again():
     first = game_module.deal("two-player", STUCK_SEED)
     assert first.hands == (("M", "R", "R", "S"), ("X", "X", "S", "S"))
-    assert G.outcome(first).reason == "nobody can play: green 0, orange 0"
+    assert G.outcome(first) == Outcome.of((), Termination.BLOCKED, green=0, orange=0)
     s = G.setup("two-player", seed=STUCK_SEED)
     assert s == game_module.deal("two-player", STUCK_SEED, 1)   # the next derived shuffle
     assert G.outcome(s) is None and G.legal_moves(s)
@@ -232,7 +248,8 @@ def test_a_resignation_loses_for_the_whole_team():
     s = G.setup("four-player", seed=1)
     after = G.apply(s, G.parse_move(s, "resign orange-2"))
     assert G.outcome(after).winners == ("green-1", "green-2")
-    assert G.apply(s, Resign("green-1")).result.winners == ("orange-1", "orange-2")
+    assert G.apply(s, Resign("green-1")).result == Outcome.of(
+        ("orange-1", "orange-2"), Termination.RESIGNED, who=Who("green-1"))
 
 
 # ---- seeded deals ----------------------------------------------------------------------------

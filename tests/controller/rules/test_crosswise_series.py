@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from controller.errors import BoardError, ParseError
-from controller.rules.base import Outcome
+from controller.rules.base import Outcome, Termination
 from controller.rules.crosswise import CROSSWISE as G
 from controller.rules.crosswise.series import GameScore, Series, SeriesRule, game_score
 from tests.controller.rules.crosswise_positions import play, position
@@ -32,7 +32,7 @@ def test_a_match_ends_when_a_player_has_won_x_games():
     assert series.outcome() is None
     series = series.add(won("green", {"green": 12, "orange": 40}))
     outcome = series.outcome()
-    assert outcome.winners == ("green",) and "won 2 games" in outcome.reason
+    assert outcome == Outcome.of(("green",), Termination.SERIES_WON, n=2)
     with pytest.raises(BoardError, match="the series is over"):
         series.add(won("orange", {"green": 0, "orange": 1}))
 
@@ -72,3 +72,10 @@ def test_a_resigned_game_counts_the_board_as_it_stands():
     score = game_score(done, G.outcome(done))
     assert dict(score.points) == {"green": 1, "orange": 0}
     assert score.winners == {"orange"} and isinstance(G.outcome(done), Outcome)
+
+
+def test_an_unfinished_game_has_points_and_no_winner():
+    s = position("....../....../....../....../....../33....", hands=("1245", "1256"))
+    score = game_score(s, G.outcome(s))
+    assert dict(score.points) == {"green": 1, "orange": 0} and score.winners == frozenset()
+    assert G.match_points(s) == {"green": 1, "orange": 0}

@@ -3,11 +3,18 @@ nest rule with the mover's choice, and where captured pieces go."""
 
 from __future__ import annotations
 
-import pytest
-
-from controller.errors import IllegalMoveError
 from controller.rules.drhombix import DRHOMBIX as G
-from tests.controller.rules.drhombix_positions import cells_of, moves_text, play, position
+from controller.said import Piece, Who
+from tests.controller.rules.drhombix_positions import (
+    C,
+    Cs,
+    cells_of,
+    illegal,
+    moves_text,
+    play,
+    position,
+    refused,
+)
 
 # ---- sandwich ----------------------------------------------------------------------------------
 
@@ -129,13 +136,18 @@ def test_completing_a_nest_takes_one_free_opponent_piece_of_the_movers_choice():
 
 def test_a_nest_move_must_name_its_capture_and_may_only_take_a_free_opponent_piece():
     s = nest_ready()
-    with pytest.raises(IllegalMoveError, match=r"completes a nest: white takes one free black "
-                                               r"piece; write \+0b2x and one of 0d4, 1c2"):
-        play(s, "+0b2")
-    with pytest.raises(IllegalMoveError, match="0c2 is not a free black piece"):
-        play(s, "+0b2x0c2")
-    with pytest.raises(IllegalMoveError, match="completes no nest"):
-        play(s, "+0c4x0d4")
+    assert refused(s, "+0b2") == illegal("nest-due", who=Who("w"), piece=Piece("b", 0),
+                                         choices=Cs("0d4 1c2"))
+    assert refused(s, "+0b2x0c2") == illegal("nest-choice", piece=Piece("b", 0),
+                                             choices=Cs("0d4 1c2"), cell=C("0c2"))
+    assert refused(s, "+0c4x0d4") == illegal("no-nest")
+
+
+def test_a_nest_with_no_free_opponent_piece_takes_nothing_and_says_so():
+    # White's 0d4 completes the nest 0c3 0d3 0c4 0d4; black's only piece, 0b1, carries 1a1.
+    s = position({"0a1 0a2 0b2 1a1 0c3 0d3 0c4": "w", "0b1": "b"})
+    assert "+0d4" in moves_text(s) and not any("x" in m for m in moves_text(s))
+    assert refused(s, "+0d4x0b1") == illegal("nothing-free", piece=Piece("b", 0))
 
 
 def test_one_capture_even_when_a_move_completes_two_nests():
@@ -174,8 +186,7 @@ def test_the_triangle_nest_is_the_three_positions_under_one_above():
 def test_without_the_nest_rule_a_nest_takes_nothing():
     s = nest_ready("cuckoo-square-no-nest")
     assert "+0b2" in moves_text(s) and not any("x" in m for m in moves_text(s))
-    with pytest.raises(IllegalMoveError, match="played without the nest rule"):
-        play(s, "+0b2x0d4")
+    assert refused(s, "+0b2x0d4") == illegal("no-nest-rule")
 
 
 def test_a_captured_piece_is_turned_over_into_the_captors_reserve_and_played():

@@ -94,7 +94,7 @@ def test_the_ant_game_puts_what_a_player_takes_off_in_their_own_taken_area():
 
 def test_an_ant_position_text_counts_every_piece_once_it_names_the_taken_ones():
     from controller.errors import ParseError
-    with pytest.raises(ParseError, match="together they must be the pyramid's 20"):
+    with pytest.raises(ParseError, match="together they are more than the pyramid's 20"):
         G.parse_position("oooooooooo/oooooo/ooo/. second 2 0", "ant-triangle")
     with pytest.raises(ParseError, match="2 fields, the board and the side to move"):
         G.parse_position("oooooooooo/oooooo/ooo/. second 1", "ant-triangle")
@@ -196,3 +196,49 @@ def test_a_drhombix_profile_naming_a_position_the_game_lacks_is_refused(tmp_path
                                  '"0a4", "0b4", "0c4", "4a1",   # matrix row 3'))
     with pytest.raises(ProfileError, match="'positions' names '4a1', which the game does not"):
         load_profile(path)
+
+
+def test_a_hand_set_ant_position_has_successors_whose_text_reads_back(capsys):
+    # Issue 27: a position set up by hand without the taken counts (one piece left, the rest
+    # put aside) has successors that write the counts ("second 1 0"), which the reader used
+    # to refuse (one piece on the board and one taken are not the pyramid's 30).
+    from boardlight.cli import main
+    text = "....o.........../........./..../. first"
+    assert main(["rules", "drhombix", "--variant", "ant-square", "--position", text,
+                 "--successors"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines == ["................/........./..../. second 1 0"]
+    for line in lines:
+        assert main(["rules", "drhombix", "--variant", "ant-square", "--position", line,
+                     "--show"]) == 0
+    s = G.parse_position(text, "ant-square")
+    for _move, after in G.successors(s):
+        back = G.parse_position(G.position_text(after), "ant-square")
+        assert back == after and back.reserves == (1, 0)
+        assert G.outcome(back).winners == ("second",)
+
+
+@pytest.mark.parametrize("variant", ["ant-square", "ant-triangle"])
+def test_every_ant_position_played_from_a_hand_set_one_reads_back(variant):
+    import random
+
+    from controller.rules.drhombix.board import board
+    b = board(G.variant(variant).options["board"])
+    rng = random.Random(variant)
+    for _ in range(40):
+        s = G.setup(variant)
+        for _ in range(rng.randint(1, 12)):  # take pieces away by hand: a position to set up
+            s = G.play(s, rng.choice(G.legal_moves(s)))
+            if G.outcome(s) is not None:
+                break
+        if G.outcome(s) is not None:
+            continue
+        hand_set = G.parse_position(f"{G.position_text(s).split()[0]} {G.to_move(s)}", variant)
+        assert hand_set.reserves == (0, 0)
+        s = hand_set
+        while G.outcome(s) is None:
+            text = G.position_text(s)
+            assert G.parse_position(text, variant) == s, text
+            s = G.play(s, rng.choice(G.legal_moves(s)))
+        assert G.parse_position(G.position_text(s), variant) == s
+        assert s.occupied.bit_count() + sum(s.reserves) <= b.size

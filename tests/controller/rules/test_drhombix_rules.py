@@ -6,10 +6,20 @@ from __future__ import annotations
 import pytest
 
 from controller.errors import BoardError, IllegalMoveError, ParseError
-from controller.rules.base import AgreeDraw, Resign
+from controller.rules.base import AgreeDraw, Outcome, Resign, Termination, TimeForfeit
 from controller.rules.drhombix import DRHOMBIX as G
 from controller.rules.drhombix import Place, Raise, Remove
-from tests.controller.rules.drhombix_positions import cells_of, moves_text, play, position
+from controller.said import Message, Who, Zone, english
+from tests.controller.rules.drhombix_positions import (
+    C,
+    Cs,
+    cells_of,
+    illegal,
+    moves_text,
+    play,
+    position,
+    refused,
+)
 
 BASE_3X3 = "0a1 0b1 0c1 0a2 0b2 0c2 0a3 0b3 0c3"
 FULL_BASE = BASE_3X3 + " 0d1 0d2 0d3 0a4 0b4 0c4 0d4"
@@ -32,36 +42,47 @@ def test_a_raise_of_two_levels():
 
 @pytest.mark.parametrize("pieces, move, why", [
     ({FULL_BASE: "b", "1a1 1b1 1c1 1a2 1b2 1c2 1a3 1b3 1c3": "b",
-      "2a1 2b1 2a2": "b", "2b2": "w"}, "2b2-3a1", "3a1 rests on 2b2"),
-    ({"0a1 0b1 0a2": "b", "0b2": "w"}, "0b2-1a1", "1a1 rests on 0b2: a piece cannot rise"),
-    ({"0a1 0b1 0a2 0b2": "b", "1a1 0d4": "w"}, "0d4-0c3", "rises one or two levels, and 0c3 "
-                                                          "is 0 from 0d4"),
-    ({"0a1 0b1 0a2 1a1": "b", "0b2": "w"}, "0b2-1b1", "0b2 carries 1a1: only a free piece"),
-    ({"0a1 0b1 0a2 0b2": "b", "0d4": "w"}, "0a1-1b2", "0a1 holds a black piece; white raises"),
-    ({"0a1 0b1 0a2": "b", "0d4": "w"}, "0d4-1a1", "1a1 is not supported: 0b2 under it"),
-    ({"0a1": "w"}, "0c3-1a1", "0c3 is empty"),
+      "2a1 2b1 2a2": "b", "2b2": "w"}, "2b2-3a1",
+     illegal("rests-on", source=C("2b2"), target=C("3a1"))),
+    ({"0a1 0b1 0a2": "b", "0b2": "w"}, "0b2-1a1",
+     illegal("rests-on", source=C("0b2"), target=C("1a1"))),
+    ({"0a1 0b1 0a2 0b2": "b", "1a1 0d4": "w"}, "0d4-0c3",
+     illegal("not-up", source=C("0d4"), target=C("0c3"))),
+    ({"0a1 0b1 0a2 0b2": "b", "1a1 0d4": "w"}, "1a1-0c3",
+     illegal("not-up", source=C("1a1"), target=C("0c3"))),
+    ({"0a1 0b1 0a2 1a1": "b", "0b2": "w"}, "0b2-1b1",
+     illegal("not-free", cell=C("0b2"), carried=Cs("1a1"), n=1)),
+    ({"0a1 0b1 0a2 0b2": "b", "0d4": "w"}, "0a1-1b2",
+     illegal("not-own", cell=C("0a1"), owner=Who("b"), who=Who("w"))),
+    ({"0a1 0b1 0a2": "b", "0d4": "w"}, "0d4-1a1",
+     illegal("unsupported", cell=C("1a1"), missing=Cs("0b2"))),
+    ({"0a1": "w"}, "0c3-1a1", illegal("empty", cell=C("0c3"))),
 ])
 def test_what_a_raise_may_not_do(pieces, move, why):
     s = position(pieces)
     assert move not in moves_text(s)
-    with pytest.raises(IllegalMoveError, match=why):
-        play(s, move)
+    assert refused(s, move) == why
 
 
 def test_no_raise_rises_three_levels():
-    with pytest.raises(IllegalMoveError, match="rises one or two levels, and 3a1 is 3 from"):
-        play(position({"0d4": "w"}), "0d4-3a1")
+    assert refused(position({"0d4": "w"}), "0d4-3a1") == illegal(
+        "too-high", source=C("0d4"), target=C("3a1"), n=3)
 
 
 def test_a_placement_needs_a_reserve_and_a_supported_empty_position():
     s = position({"0a1 0b1 0a2 0b2": "b", "0d4": "w"}, reserves=(0, 25))
-    with pytest.raises(IllegalMoveError, match="white's reserve is empty: raise a piece instead"):
-        play(s, "+0b1")
+    assert refused(s, "+0b1") == illegal("reserve-empty", reserve=Zone("reserve", owner="w"))
     s2 = position({"0a1": "w"})
-    with pytest.raises(IllegalMoveError, match="0a1 is not empty"):
-        play(s2, "+0a1")
-    with pytest.raises(IllegalMoveError, match="1a1 is not supported: 0b1, 0a2, 0b2"):
-        play(s2, "+1a1")
+    assert refused(s2, "+0a1") == illegal("occupied", cell=C("0a1"))
+    assert refused(s2, "+1a1") == illegal("unsupported", cell=C("1a1"),
+                                          missing=Cs("0b1 0a2 0b2"))
+
+
+def test_a_refusal_carries_its_reason_and_its_plain_english():
+    with pytest.raises(IllegalMoveError) as caught:
+        play(position({"0a1": "w"}), "+1a1")
+    assert caught.value.reason.key == "drhombix.illegal.unsupported"
+    assert str(caught.value) == english(caught.value.reason, G)  # for logs and the CLI
 
 
 # ---- the end -----------------------------------------------------------------------------------
@@ -79,10 +100,10 @@ def test_placing_on_the_apex_wins(variant):
     assert moves_text(s) == {"+3a1"}  # nothing can rise there: see the next test
     after = play(s, "+3a1")
     outcome = G.outcome(after)
-    assert outcome.winners == ("w",) and outcome.reason == "white reached the apex"
+    assert outcome == Outcome.of(("w",), Termination.APEX, who=Who("w"))
+    assert outcome.said == Message.of("end.apex", who=Who("w"))
     assert G.to_move(after) is None and G.legal_moves(after) == ()
-    with pytest.raises(IllegalMoveError, match="game is over"):
-        play(after, "+0a1")
+    assert refused(after, "+0a1") == Message.of("illegal.game-over")
 
 
 def test_no_piece_can_ever_rise_to_the_apex():
@@ -97,7 +118,7 @@ def test_a_player_who_cannot_move_loses():
     s = position({"0a1": "w", "0d4": "b"}, reserves=(0, 28))
     assert G.legal_moves(s) == ()
     outcome = G.outcome(s)
-    assert outcome.winners == ("b",) and outcome.reason == "white cannot move"
+    assert outcome == Outcome.of(("b",), Termination.NO_MOVE, who=Who("w"))
     # With a raise left, white must raise rather than lose.
     s2 = position({"0a1 0b1 0a2 0b2": "b", "0d4": "w"}, reserves=(0, 25))
     assert moves_text(s2) == {"0d4-1a1"} and G.outcome(s2) is None
@@ -117,10 +138,13 @@ def test_the_ant_game_removes_one_or_two_free_pieces_of_one_level():
     assert {f"x{p}" for p in free} <= removals
     assert "x1a1x1b1" in removals and "x0a3x0b3" in removals
     assert "x0a3x1a1" not in removals and "x0c1" not in removals
-    with pytest.raises(IllegalMoveError, match="two pieces removed together must lie on one"):
-        play(s, "x0a3x1a1")
-    with pytest.raises(IllegalMoveError, match="0c2 carries 1b1: only a free piece may be"):
-        play(s, "x0c2")
+    assert refused(s, "x0a3x1a1") == illegal("remove-levels", cells=Cs("0a3 1a1"))
+    assert refused(s, "x0c2") == illegal("not-free", cell=C("0c2"), carried=Cs("1b1"), n=1)
+    assert refused(s, "x0b1") == illegal("not-free", cell=C("0b1"), carried=Cs("1a1 1b1"), n=2)
+    assert refused(s, "x0d4") == illegal("empty", cell=C("0d4"))
+    with pytest.raises(IllegalMoveError) as caught:
+        G.apply(s, Remove(("0a3", "0b3", "0c3")))
+    assert caught.value.reason == illegal("remove-count", n=3)
     after = play(s, "x1b1x1a1")  # either order is read
     assert G.move_text(G.parse_move(s, "x1b1x1a1")) == "x1a1x1b1"
     assert set(cells_of(after)) == set(BASE_3X3.split())
@@ -131,12 +155,11 @@ def test_the_ant_game_raises_a_free_piece_one_or_two_levels():
     raises = {m for m in moves_text(s) if m.startswith("0d4-")}
     assert raises == {"0d4-1a1", "0d4-1b1", "0d4-1a2", "0d4-1b2"}
     assert "0a3-1a1" in moves_text(s) and "0a1-1b1" in moves_text(s)
-    with pytest.raises(IllegalMoveError, match="1a1 rests on 0a1"):
-        play(s, "0a1-1a1")
-    with pytest.raises(IllegalMoveError, match="no placements"):
-        play(s, "+1a1")
-    with pytest.raises(IllegalMoveError, match="no captures"):
+    assert refused(s, "0a1-1a1") == illegal("rests-on", source=C("0a1"), target=C("1a1"))
+    assert refused(s, "+1a1") == illegal("ant-place")
+    with pytest.raises(IllegalMoveError) as caught:
         G.apply(s, Raise("0d4", "1a1", "0a1"))
+    assert caught.value.reason == illegal("ant-capture")
 
 
 def test_whoever_removes_the_last_piece_loses():
@@ -144,7 +167,8 @@ def test_whoever_removes_the_last_piece_loses():
     assert moves_text(s) == {"x0a1"}  # a lone piece cannot rise: nothing supports a target
     after = play(s, "x0a1")
     outcome = G.outcome(after)
-    assert outcome.winners == ("second",) and outcome.reason == "first removed the last piece"
+    # The first player took the last piece off: they lose.
+    assert outcome == Outcome.of(("second",), Termination.LAST_PIECE, who=Who("first"))
     two = play(ant("0a1 0d4", to_move="second"), "x0a1x0d4")
     assert G.outcome(two).winners == ("first",)
     assert G.to_move(two) is None
@@ -223,21 +247,41 @@ def test_move_text_round_trips_and_reads_any_case():
 
 
 def test_moves_of_the_other_game_are_refused_with_a_reason():
-    with pytest.raises(IllegalMoveError, match="the cuckoo game has no removals"):
-        play(G.setup(), "x0a1")
-    with pytest.raises(IllegalMoveError, match="is not a DRHOMBIX move"):
+    assert refused(G.setup(), "x0a1") == illegal("cuckoo-remove")
+    with pytest.raises(IllegalMoveError) as caught:
         G.apply(G.setup(), "+0a1")  # type: ignore[arg-type]
+    assert caught.value.reason == illegal("not-a-move")
+    with pytest.raises(IllegalMoveError) as caught:
+        G.apply(G.setup("cuckoo-triangle"), Place("0d4"))
+    assert caught.value.reason == illegal("off-board", name="0d4")
 
 
 def test_resignation_and_agreed_draw():
     s = G.setup("ant-triangle")
     resigned = G.apply(s, Resign("second"))
-    assert G.outcome(resigned).winners == ("first",)
+    assert G.outcome(resigned) == Outcome.of(("first",), Termination.RESIGNED,
+                                             who=Who("second"))
     assert G.position_text(resigned).endswith(" resigned:second")
     assert G.parse_position(G.position_text(resigned), "ant-triangle") == resigned
     drawn = G.apply(G.setup(), AgreeDraw())
     assert G.position_text(drawn).endswith(" draw")
     assert G.parse_position(G.position_text(drawn)) == drawn
+
+
+@pytest.mark.parametrize("variant, seat", [("cuckoo-square", "w"), ("cuckoo-triangle", "b"),
+                                           ("ant-square", "first"), ("ant-triangle", "second")])
+def test_a_game_lost_on_time_or_resigned_round_trips_through_its_position_text(variant, seat):
+    # A game lost on time used to write "resigned:out", which its own reader refused.
+    s = G.play(G.setup(variant), G.legal_moves(G.setup(variant))[0])
+    for meta, how in ((TimeForfeit(seat), Termination.TIME), (Resign(seat), Termination.RESIGNED)):
+        over = G.apply(s, meta)
+        text = G.position_text(over)
+        assert text.endswith(f" {how.value}:{seat}")
+        back = G.parse_position(text, variant)
+        assert back == over
+        assert G.outcome(back).termination is how and G.outcome(back).params == (
+            ("who", Who(seat)),)
+        assert G.outcome(back).winners == tuple(x for x in G.variant(variant).seats if x != seat)
 
 
 def test_the_seed_changes_nothing_and_the_solver_is_only_for_the_ant_game():

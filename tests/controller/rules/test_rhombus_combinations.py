@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from controller.errors import IllegalMoveError
+from controller.said import Card, Cell, Message
 from tests.controller.rules.rhombus_positions import G, moves_text, play, position
 
 
@@ -17,9 +18,15 @@ def formation(pieces, table, hand="", foe="e5", **kw):
     return position({"r": pieces, "b": foe}, {"r": (table, hand)}, variant="formation", **kw)
 
 
-def refused(state, text, reason):
-    with pytest.raises(IllegalMoveError, match=reason):
+def refused(state, text, reason, **params):
+    """``text`` is refused for ``reason`` (a key of the game's words, ``rhombus.illegal.``
+    left out), with at least these parameters."""
+    with pytest.raises(IllegalMoveError) as caught:
         play(state, text)
+    said = caught.value.reason
+    assert said.key == f"rhombus.illegal.{reason}", said
+    for name, value in params.items():
+        assert said[name] == value, said
 
 
 # ---- pairs --------------------------------------------------------------------------------------
@@ -33,8 +40,9 @@ def test_a_consecutive_pair_moves_one_piece_twice_or_two_pieces_once():
 
 
 def test_cards_of_two_suits_or_not_consecutive_are_no_combination():
-    refused(red("a1 e1", "QC KD"), "QC+KD a1,e1-b3,e3", "no action")
-    refused(red("a1 e1", "QC AC"), "QC+AC a1,e1-b3,e2", "no action")
+    refused(red("a1 e1", "QC KD"), "QC+KD a1,e1-b3,e3", "no-combination",
+            cards=Message.of("rhombus.cards.2", a=Card("Q", "C"), b=Card("K", "D")))
+    refused(red("a1 e1", "QC AC"), "QC+AC a1,e1-b3,e2", "no-combination")
 
 
 def test_six_and_seven_kill_as_a_pair_and_the_seven_may_also_do_nothing():
@@ -52,11 +60,11 @@ def test_ten_and_jack_kill_as_a_pair_or_the_jack_just_slides():
 def test_a_move_card_with_a_kill_card_that_is_not_consecutive_must_kill():
     s = red("a1", "7C QC", foe="b3")
     assert "7C+QC a1-b3 xb3" in moves_text(s)
-    refused(s, "7C+QC a1-a4", "cannot do that here")
+    refused(s, "7C+QC a1-a4", "cannot-move")
 
 
 def test_the_six_kills_only_with_the_seven_or_in_a_flush():
-    refused(red("a1", "6C 10C", foe="c3"), "6C+10C a1-c3 xc3", "no action")
+    refused(red("a1", "6C 10C", foe="c3"), "6C+10C a1-c3 xc3", "no-combination")
     flush = red("a1", "6C 10C", "QC", foe="c3")
     assert any(t.startswith("6C+10C+QC* ") and "xc3" in t for t in moves_text(flush))
 
@@ -70,7 +78,7 @@ def test_nine_and_ten_are_the_entry_kill():
 
 
 def test_seven_and_nine_are_no_entry_kill_except_in_a_flush():
-    refused(red("c3", "7C 9C", foe="a1 e5"), "7C+9C R-a1 xa1", "no action")
+    refused(red("c3", "7C 9C", foe="a1 e5"), "7C+9C R-a1 xa1", "no-combination")
     flush = red("c3", "7C 9C", "AC", foe="a1 e5")
     assert "7C+9C+AC* c3,R-a1,c4 xa1" in moves_text(flush)
 
@@ -99,7 +107,8 @@ def test_a_flush_that_cannot_carry_out_every_card_is_not_playable():
 def test_the_eliminator_puts_a_piece_onto_any_opponent_even_in_a_blockade():
     s = red("a1", "6C 7C", "8C", foe="b3 c4 d5")
     assert "6C+7C+8C* a1-c4 xc4" in moves_text(s)
-    refused(red("a1", "7C QC", foe="b3 c4 d5"), "7C+QC a1-b3 xb3", "blockade")
+    refused(red("a1", "7C QC", foe="b3 c4 d5"), "7C+QC a1-b3 xb3", "blockade",
+            cells=(Cell("b3"),))
 
 
 def test_reactivation_brings_an_eliminated_piece_back_to_the_reserve():
@@ -109,8 +118,8 @@ def test_reactivation_brings_an_eliminated_piece_back_to_the_reserve():
     assert (after.out[0], after.reserve[0]) == (1, s.reserve[0] + 1)
     nobody = red("c3", "QC QD", "QH", foe="e5")
     assert "QC+QD+QH*" in moves_text(nobody)
-    refused(s, "QC+QD+QH*", "write 'revive' exactly then")
-    refused(nobody, "QC+QD+QH* revive", "0 eliminated")
+    refused(s, "QC+QD+QH*", "must-revive", n=2)
+    refused(nobody, "QC+QD+QH* revive", "none-eliminated")
 
 
 # ---- Formation ----------------------------------------------------------------------------------
@@ -118,7 +127,7 @@ def test_reactivation_brings_an_eliminated_piece_back_to_the_reserve():
 def test_formation_two_identical_cards_split_over_pieces():
     s = formation("a1 e1", "JH JH 6S", "AC")
     assert {"JH+JH a1,e1-b2,d2", "JH+JH a1-c1"} <= moves_text(s)
-    refused(red("a1 e1", "JH 6S"), "JH+JH a1,e1-b2,d2", "does not hold")
+    refused(red("a1 e1", "JH 6S"), "JH+JH a1,e1-b2,d2", "not-held", cards=(Card("J", "H"),))
 
 
 def test_formation_four_cards_of_one_suit_are_a_flush():

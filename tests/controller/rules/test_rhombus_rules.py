@@ -7,8 +7,10 @@ import random
 import pytest
 
 from controller.errors import IllegalMoveError
+from controller.rules.base import Termination
 from controller.rules.rhombus.cards import card_text, parse_card
 from controller.rules.selfplay import play_random_game
+from controller.said import Card, Cell, Message, Who
 from tests.controller.rules.rhombus_positions import (
     G,
     cards,
@@ -98,7 +100,8 @@ def test_a_team_with_no_piece_on_the_board_loses():
     assert G.outcome(s) is None
     end = play(s, "7C+AC b4-c4 xc4")
     assert G.outcome(end).winners == ("r", "b")
-    assert "y+g has no piece on the board" in G.outcome(end).reason
+    assert G.outcome(end).termination is Termination.NO_PIECES
+    assert G.outcome(end).said == Message.of("end.no-pieces", side=(Who("y"), Who("g")), n=2)
 
 
 # ---- the reshuffle ------------------------------------------------------------------------------
@@ -152,14 +155,17 @@ def test_eliminating_the_last_opponent_piece_wins():
     s = position({"r": "a1", "b": "b3"}, {"r": ("7C QC", "")}, reserve={"b": 5})
     after = play(s, "7C+QC a1-b3 xb3")
     assert G.outcome(after).winners == ("r",) and G.legal_moves(after) == ()
-    with pytest.raises(IllegalMoveError, match="game is over"):
+    assert G.outcome(after).said == Message.of("end.no-pieces", side=(Who("b"),), n=1)
+    with pytest.raises(IllegalMoveError) as caught:
         play(after, "7C")
+    assert caught.value.reason.key == "illegal.game-over"
 
 
 def test_a_player_with_no_legal_action_loses():
     s = position({"r": "a1", "b": "a2 b1 e5"}, {"r": ("6C QD", "AH")})
     assert G.legal_moves(s) == ()
-    assert G.outcome(s).winners == ("b",) and "r has no legal action" in G.outcome(s).reason
+    assert G.outcome(s).winners == ("b",)
+    assert G.outcome(s).said == Message.of("end.no-move", who=Who("r"))
 
 
 def test_a_formation_player_with_no_action_discards_instead():
@@ -180,7 +186,8 @@ def test_the_stuck_rule_is_an_option_of_the_variant(variant):
     if v.options["stuck"] == "lose":
         assert G.legal_moves(s) == ()
         assert G.outcome(s).winners == tuple(x for x in v.seats if not G.same_side(s, x, "r"))
-        assert "r has no legal action" in G.outcome(s).reason
+        assert G.outcome(s).termination is Termination.NO_MOVE
+        assert dict(G.outcome(s).params) == {"who": Who("r")}
     else:
         assert v.options["stuck"] == "discard", v.options
         assert G.outcome(s) is None and moves_text(s) == {*table.split(), "AH*"}
@@ -196,45 +203,52 @@ def test_a_formation_cross_wins():
     s = position({"r": "b2 d2 b4 d4 c4", "b": "e5"}, {"r": ("AC 7H 8S", "9D")},
                  variant="formation")
     won = play(s, "AC c4-c3")
-    assert G.outcome(won).winners == ("r",) and "cross" in G.outcome(won).reason
+    assert G.outcome(won).winners == ("r",)
+    assert G.outcome(won).said == Message.of("end.cross", side=(Who("r"),), n=1)
 
 
 def test_the_action_limit_draws():
     s = position({"r": "a1", "b": "e5"}, {"r": ("7C", "")}, ply=299)
     after = play(s, "7C")
-    assert G.outcome(after).is_draw and "limit is 300" in G.outcome(after).reason
+    assert G.outcome(after).is_draw
+    assert G.outcome(after).said == Message.of("end.move-limit", n=300)
 
 
 # ---- refusals say why ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, reason", [
-    ("KD a1-c1", "does not hold"),
-    ("QC+AC a1-a2", "no action"),
-    ("AC c3-c4", "holds no piece"),
-    ("AC a1-b1", "is taken"),
-    ("QC a1-a2", "cannot do that here"),
-    ("AC* b1-c1", "does not hold"),
+    ("KD a1-c1", "not-held"),
+    ("QC+AC a1-a2", "no-combination"),
+    ("AC c3-c4", "not-own"),
+    ("AC a1-b1", "taken"),
+    ("QC a1-a2", "cannot-move"),
+    ("AC* b1-c1", "not-hand"),
 ])
 def test_an_illegal_action_is_refused_with_a_reason(text, reason):
     s = position({"r": "a1 b1", "b": "e5 b2"}, {"r": ("AC QC", "10C")})
-    with pytest.raises(IllegalMoveError, match=reason):
+    with pytest.raises(IllegalMoveError) as caught:
         play(s, text)
+    assert caught.value.reason.key == f"rhombus.illegal.{reason}"
 
 
 def test_a_kill_needs_an_opponent_and_a_blockade_needs_the_eliminator():
     s = position({"r": "a1", "b": "b3 c4 d5"}, {"r": ("7C QC", "")})
-    with pytest.raises(IllegalMoveError, match="blockade"):
+    with pytest.raises(IllegalMoveError) as caught:
         play(s, "7C+QC a1-b3 xb3")
-    with pytest.raises(IllegalMoveError, match="holds no opponent piece"):
+    assert caught.value.reason == Message.of("rhombus.illegal.blockade", cells=(Cell("b3"),),
+                                             n=1)
+    with pytest.raises(IllegalMoveError) as caught:
         play(s, "7C+QC a1-a4 xa4")
+    assert caught.value.reason == Message.of("rhombus.illegal.no-foe", cells=(Cell("a4"),),
+                                             n=1)
 
 
-def test_a_refusal_never_names_the_hand_card():
+def test_a_refusal_names_the_cards_asked_for_never_the_hand_card():
     s = position({"r": "a1", "b": "e5"}, {"r": ("AC QC", "KS")})
     with pytest.raises(IllegalMoveError) as caught:
         play(s, "KD a1-c1")
-    assert "KS" not in str(caught.value) and "table cards: QC, AC; hand cards: 1" in str(
-        caught.value)
+    assert caught.value.reason == Message.of("rhombus.illegal.not-held", cards=(Card("K", "D"),))
+    assert "K♠" not in str(caught.value) and "KS" not in str(caught.value)
 
 
 def test_card_text_round_trips():

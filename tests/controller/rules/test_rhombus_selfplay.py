@@ -7,6 +7,7 @@ import pytest
 from boardlight.cli import main
 from controller.rules.rhombus import RHOMBUS as G
 from controller.rules.selfplay import play_random_game
+from controller.said import Message
 
 VARIANTS = ["two-player", "four-player", "formation", "formation-four-player"]
 
@@ -58,4 +59,5 @@ def test_two_hundred_random_games_of_every_variant_end(variant):
         assert G.legal_moves(state) == () and G.to_move(state) is None
         assert G.parse_position(G.position_text(state), variant) == state
         if outcome.is_draw:
-            assert plies == limit and f"the limit is {limit}" in outcome.reason, outcome
+            assert plies == limit and outcome.said == Message.of("end.move-limit", n=limit), \
+                outcome

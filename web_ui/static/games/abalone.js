@@ -24,13 +24,8 @@ BL.defineGame("abalone", () => {
           BL.el("span", { class: "k", text: BL.seatName(s, seat) }), BL.el("span", { text: parts.join(", ") })));
       }
     },
-    outcomeWords(o, s) {
-      let m = String(o.reason).match(/^pushed off (\d+) marbles$/);
-      if (m) return n_("pushed off %(n)s marble", "pushed off %(n)s marbles", Number(m[1]));
-      m = String(o.reason).match(/^(\w+) has no legal move$/);
-      if (m) return _("the other side has no legal move");
-      return null;
-    },
+    /* Moves, places and outcomes come worded by the server (moves[i].words, places[..].words,
+       outcome.words): nothing here reads a move text, an outcome or a zone id. */
   };
   return hooks;
 });

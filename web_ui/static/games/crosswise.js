@@ -1,22 +1,39 @@
 /* Crosswise at the table and on the phones: the six symbol tiles and four action tiles drawn
    as themselves, each line's score at its edge (green the rows, orange the columns: the
    game's own "Punkthilfe"), the played action tiles on their places, the supply beside the
-   board; on a phone, the hand as tiles and what to do with the one tapped. */
+   board; on a phone, the hand as tiles and what to do with the one tapped.
+   What a position is (a cell, a pile of one kind of tile, a place of the played action tiles)
+   and its words come from the geometry's ``places``; moves and the end come in words from the
+   server (``moves[i].words``, ``outcome.words``, ``untraced_words``). */
 "use strict";
 
 BL.defineGame("crosswise", () => {
   const { _, n_ } = BL;
   const SYMBOLS = ["1", "2", "3", "4", "5", "6"];
   const ACTIONS = ["move", "remove", "replace", "swap"];
+  const PASS = "pass";  // the move text of a pass, which the hand's button sends
   // Shape carries the meaning, colour helps (Okabe and Ito's palette, told apart with every
   // common colour-vision deficiency): sun, cross, triangle, square, pentagon, star.
   const COLOURS = { 1: "#f0e442", 2: "#d55e00", 3: "#009e73", 4: "#0072b2", 5: "#cc79a7", 6: "#56b4e9" };
   const TEAM_COLOURS = { green: "#2e8b57", orange: "#e67e22" };
   const INK = "#2b2118";
-  let extras = null;       // /api/geometry's extras (web_ui/games/crosswise.py)
+  let places = {};         // /api/geometry's places: {pos: {kind, piece, number, words}}
 
   const isSymbol = (kind) => SYMBOLS.includes(String(kind));
   const pieceName = (s, kind) => (s.pieces || {})[kind] || String(kind);
+  const placeOf = (pos) => places[pos] || {};
+  const isSlot = (pos) => placeOf(pos).kind === "used";     // a place of the played action tiles
+  const isCell = (pos) => placeOf(pos).kind === "cell";     // a cell of the board proper
+  const placeWords = (pos) => placeOf(pos).words || "";
+
+  /* The pile of each kind of tile, and each action's places in the order they fill. */
+  function pileOf(kind) {
+    return Object.keys(places).find((p) => places[p].kind === "pile" && places[p].piece === String(kind)) || null;
+  }
+  function slotsOf(kind) {
+    return Object.keys(places).filter((p) => places[p].kind === "used" && places[p].piece === kind)
+      .sort((a, b) => places[a].number - places[b].number);
+  }
 
   /* "3 sun tiles": every kind with its plural, for counts beside the board and on the table. */
   function counted(kind, n) {
@@ -143,24 +160,23 @@ BL.defineGame("crosswise", () => {
      under it when the board is narrow (a phone). */
   function placeAround(geo, tall) {
     const at = geo.coords;
-    const ex = geo.extras || {};
-    const slots = ex.slots || {};
-    const supply = ex.supply || {};
     if (!tall) {
       ACTIONS.forEach((kind, k) => {
         const y = 5 - k;
-        if (supply[kind]) at[supply[kind]] = [7.15, y];
-        (slots[kind] || []).forEach((slot, j) => { at[slot] = [8.25 + j, y]; });
+        const pile = pileOf(kind);
+        if (pile) at[pile] = [7.15, y];
+        slotsOf(kind).forEach((slot, j) => { at[slot] = [8.25 + j, y]; });
       });
-      SYMBOLS.forEach((kind, k) => { if (supply[kind]) at[supply[kind]] = [7.7 + (k % 3) * 1.25, k < 3 ? 0.75 : -0.45]; });
+      SYMBOLS.forEach((kind, k) => { const pile = pileOf(kind); if (pile) at[pile] = [7.7 + (k % 3) * 1.25, k < 3 ? 0.75 : -0.45]; });
       return;
     }
-    SYMBOLS.forEach((kind, k) => { if (supply[kind]) at[supply[kind]] = [k, -2.0]; });
+    SYMBOLS.forEach((kind, k) => { const pile = pileOf(kind); if (pile) at[pile] = [k, -2.0]; });
     ACTIONS.forEach((kind, k) => {
       const y = k < 2 ? -3.15 : -4.15;
       const x0 = k % 2 ? 3.9 : 0;
-      if (supply[kind]) at[supply[kind]] = [x0, y];
-      (slots[kind] || []).forEach((slot, j) => { at[slot] = [x0 + 0.95 + 0.92 * j, y]; });
+      const pile = pileOf(kind);
+      if (pile) at[pile] = [x0, y];
+      slotsOf(kind).forEach((slot, j) => { at[slot] = [x0 + 0.95 + 0.92 * j, y]; });
     });
   }
 
@@ -199,25 +215,11 @@ BL.defineGame("crosswise", () => {
     }
   }
 
-  function isSlot(pos) { return /^used-/.test(pos); }
-  function zoneKind(pos) { return pos.replace(/^supply-/, ""); }
-
-  function slotKind(pos) {
-    const m = pos.match(/^used-([a-z]+)-(\d+)$/);
-    return m ? { kind: m[1], n: Number(m[2]) } : null;
-  }
-
-  function placeName(pos, s) {
-    const slot = slotKind(pos);
-    if (slot) return _("%(tile)s place %(n)s", { tile: pieceName(s, slot.kind), n: slot.n });
-    return pos;
-  }
-
   let target = null;  // a place this phone's player is told to tap next (ringed on its board)
 
   const hooks = {
     prepare(geo, board) {
-      extras = geo.extras || extras;
+      places = geo.places || places;
       const wide = !board.box.clientWidth || board.box.clientWidth >= 560;
       placeAround(geo, !wide);
       geo.zonesPlaced = true;
@@ -226,9 +228,8 @@ BL.defineGame("crosswise", () => {
 
     decorate(root, geo) {
       lineScores(root, geo);
-      const ex = geo.extras || {};
-      const slot = ((ex.slots || {}).move || [])[0];
-      const pile = (ex.supply || {}).move;
+      const slot = slotsOf("move")[0];
+      const pile = pileOf("move");
       if (slot && pile && geo.coords[pile][0] > 6) {  // the panel right of the board
         caption(root, (geo.coords[slot][0] + 1) * S, -(geo.coords[slot][1] + 0.62) * S, _("played"));
         caption(root, geo.coords[pile][0] * S, -(geo.coords[pile][1] + 0.62) * S, _("to come"));
@@ -250,8 +251,9 @@ BL.defineGame("crosswise", () => {
       const zone = node.zone;
       const [cx, cy] = zone ? board.zoneXY[node.g.dataset.pos] : [node.x, node.y];
       const pos = node.g.dataset.pos;
+      const place = placeOf(pos);
       if (zone) {
-        const kind = zoneKind(pos);
+        const kind = place.piece;
         const n = stack.length;
         if (n > 1) node.art.append(tile(kind, cx + 0.07 * S, cy - 0.07 * S, 0.74 * S, "cw-under"));
         node.art.append(tile(kind, cx, cy, 0.74 * S, n ? "" : "cw-none"));
@@ -268,7 +270,7 @@ BL.defineGame("crosswise", () => {
         const cls = how.lifted ? "cw-lifted" : (s.sim && stack.length && stack[stack.length - 1] !== ((s.layout || {})[pos] || []).slice(-1)[0] ? "cw-pending" : "");
         node.art.append(tile(how.kind, cx, cy, size, cls));
       } else if (isSlot(pos)) {
-        const ghost = actionIcon(slotKind(pos).kind, cx, cy, 0.22 * S);
+        const ghost = actionIcon(place.piece, cx, cy, 0.22 * S);
         ghost.classList.add("cw-ghost-icon");
         node.art.append(ghost);
       }
@@ -278,22 +280,19 @@ BL.defineGame("crosswise", () => {
       return true;
     },
 
+    /* "c3: sun tile", "place 2 of the played move tiles: empty", "beside the board: 3 sun
+       tiles". */
     describe(pos, stack, s, zone) {
       const kind = stack.length ? stack[stack.length - 1] : "";
       if (zone) {
-        return _("beside the board: %(tiles)s", { tiles: counted(zoneKind(pos), stack.length) });
+        return _("beside the board: %(tiles)s", { tiles: counted(placeOf(pos).piece, stack.length) });
       }
-      const place = placeName(pos, s);
+      const place = placeWords(pos);
       if (!kind) return _("%(place)s: empty", { place });
       return _("%(place)s: %(piece)s", { place, piece: pieceName(s, kind) });
     },
 
-    placeName(pos, s) { return placeName(pos, s); },
     pieceChip(kind, s) { return tileImage(kind, 30, pieceName(s, kind)); },
-
-    zoneName(pos, s) {
-      return pieceName(s, zoneKind(pos));
-    },
 
     updated(s) {
       if (!badges) return;
@@ -314,17 +313,12 @@ BL.defineGame("crosswise", () => {
     },
 
     tableInfo(box, s) { tableInfo(box, s); },
-    moveWords(move, s) { return moveWords(move, s); },
-    choiceWords(move, s) { return moveWords(move, s); },
-    outcomeWords(o, s) { return outcomeWords(o, s); },
     hand(box, s, tools) { return hand(box, s, tools); },
     declare() { return true; },  // tapping a tile of the hand says it
     untraced(box, s, tools) { return untraced(box, s, tools); },
   };
 
   // ---- the table's information --------------------------------------------------------------
-
-  function teamName(team) { return team === "green" ? _("Green") : _("Orange"); }
 
   function kv(key, ...value) {
     return BL.el("div", { class: "kv cw-kv" }, BL.el("span", { class: "k", text: key }), " ", BL.el("span", {}, ...value));
@@ -356,54 +350,14 @@ BL.defineGame("crosswise", () => {
     box.append(BL.el("p", { class: "muted small" }, _("Each line scores as it stands: 1, 3, 5 or 7 points for 2, 3, 4 or 5 equal tiles, 6 for six different ones. Six equal tiles in a line win at once.")));
   }
 
-  // ---- moves and the end, in words ----------------------------------------------------------
-
-  function moveWords(move, s) {
-    const text = String(move).trim();
-    let m = text.match(/^([1-6])([a-f][1-6])$/i);
-    if (m) return _("%(tile)s on %(cell)s", { tile: pieceName(s, m[1]), cell: m[2].toLowerCase() });
-    m = text.match(/^move ([a-f][1-6]) ([a-f][1-6])$/i);
-    if (m) return _("move tile: %(from)s → %(to)s", { from: m[1].toLowerCase(), to: m[2].toLowerCase() });
-    m = text.match(/^remove ([a-f][1-6])$/i);
-    if (m) return _("remove tile: the tile on %(cell)s into the hand", { cell: m[1].toLowerCase() });
-    m = text.match(/^replace ([a-f][1-6]) ([1-6])$/i);
-    if (m) return _("replace tile: %(tile)s on %(cell)s instead", { tile: pieceName(s, m[2]), cell: m[1].toLowerCase() });
-    m = text.match(/^swap ([a-f][1-6]) ([a-f][1-6])$/i);
-    if (m) return _("swap tile: %(a)s ⇄ %(b)s", { a: m[1].toLowerCase(), b: m[2].toLowerCase() });
-    if (/^pass$/i.test(text)) return _("passed: no tile could be played");
-    return text;
-  }
-
-  function outcomeWords(o, s) {
-    const r = String(o.reason || "");
-    const six = (s.view || {}).six;
-    if (six) {
-      const [kind, line] = String(six.line).split(" ");
-      const tiles = counted(six.tile, 6);
-      return kind === "row" ? _("%(tiles)s in row %(line)s", { tiles, line }) : _("%(tiles)s in column %(line)s", { tiles, line });
-    }
-    const m = r.match(/^(the board is full|nobody can play): green (\d+), orange (\d+)$/);
-    if (m) {
-      const g = n_("%(n)s point", "%(n)s points", Number(m[2]));
-      const o = n_("%(n)s point", "%(n)s points", Number(m[3]));
-      const score = _("%(green)s: %(g)s, %(orange)s: %(o)s", { green: teamName("green"), g,
-        orange: teamName("orange"), o });
-      return m[1] === "nobody can play" ? _("nobody can play any more; %(score)s", { score })
-        : _("the board is full; %(score)s", { score });
-    }
-    return null;
-  }
-
   // ---- the phone: the hand, and what to do with the tile tapped ------------------------------
 
   let playing = null;  // {kind, index, ply, tile}: the tile this phone's player is playing now
   let said = null;     // the symbol tile this phone declared for the coming move
 
-  function supplyOf(kind) { return ((extras || {}).supply || {})[kind] || `supply-${kind}`; }
-
   function nextSlot(kind, s) {
     const used = ((s.view || {}).used || {})[kind] || 0;
-    return (((extras || {}).slots || {})[kind] || [])[used] || null;
+    return slotsOf(kind)[used] || null;
   }
 
   async function sayTile(kind, tools) {
@@ -431,7 +385,7 @@ BL.defineGame("crosswise", () => {
       playing.tile = kind;
       if (!(await sayTile(kind, tools))) return;
       target = null;
-      if (s.sim) tools.select(kind, index, supplyOf(kind));
+      if (s.sim) tools.select(kind, index, pileOf(kind));
       else tools.select(null);
       return;
     }
@@ -443,7 +397,7 @@ BL.defineGame("crosswise", () => {
       await forget(tools);
       target = nextSlot(kind, s);
     }
-    if (s.sim) tools.select(kind, index, supplyOf(kind));
+    if (s.sim) tools.select(kind, index, pileOf(kind));
     else tools.select(null);
   }
 
@@ -454,10 +408,10 @@ BL.defineGame("crosswise", () => {
     if (!sim) return null;
     const before = s.layout || {};
     const now = sim.layout || {};
-    const cells = Object.keys({ ...before, ...now }).filter((p) => /^[a-f][1-6]$/.test(p));
+    const cells = Object.keys({ ...before, ...now }).filter(isCell);
     const top = (st) => (st && st.length ? st[st.length - 1] : "");
     return {
-      slot: (((extras || {}).slots || {})[kind] || []).some((p) => top(now[p]) && !top(before[p])),
+      slot: slotsOf(kind).some((p) => top(now[p]) && !top(before[p])),
       emptied: cells.filter((p) => top(before[p]) && !top(now[p])).length,
       changed: cells.filter((p) => top(now[p]) && top(now[p]) !== top(before[p])).length,
       inHand: sim.lifted.length,
@@ -518,7 +472,7 @@ BL.defineGame("crosswise", () => {
       guide.append(BL.el("p", {}, _("Answer above: the board waits for your phone.")));
     } else if (view.must_pass) {
       guide.append(BL.el("p", {}, _("None of your tiles can be played now: you pass.")),
-        BL.el("button", { class: "button primary", type: "button", text: _("Pass"), onclick: () => tools.act({ type: "move", move: "pass" }) }));
+        BL.el("button", { class: "button primary", type: "button", text: _("Pass"), onclick: () => tools.act({ type: "move", move: PASS }) }));
     } else if (!playing) {
       guide.append(BL.el("p", {}, _("Tap the tile you play. A symbol tile goes on an empty cell; an action tile changes tiles on the board.")));
     } else if (isSymbol(playing.kind)) {
@@ -536,14 +490,14 @@ BL.defineGame("crosswise", () => {
     return true;
   }
 
-  /* Moves only the phone can make (on a build that does not sense them), in words; a pass is
-     offered with the hand. */
+  /* Moves only the phone can make (on a build that does not sense them), in the server's
+     words; a pass is offered with the hand (the "pass" this page itself sends there). */
   function untraced(box, s, tools) {
-    for (const move of s.untraced || []) {
-      if (/^pass$/i.test(move)) continue;
-      box.append(BL.el("button", { class: "button", type: "button", text: moveWords(move, s),
+    (s.untraced || []).forEach((move, i) => {
+      if (move === PASS) return;
+      box.append(BL.el("button", { class: "button", type: "button", text: (s.untraced_words || [])[i] || "",
         onclick: () => tools.act({ type: "move", move }) }));
-    }
+    });
     return true;
   }
   return hooks;

@@ -5,13 +5,18 @@
    tapped while an upper piece still sits among the pieces that carry it. An empty upper seat
    shows, as a dashed outline that covers nothing, only where a piece can go (all the places
    under it are full). Pieces are drawn as the solid blocks they are: a light top face and two
-   shaded sides, white or black (the ant game's pieces, whose colour plays no part, in wood). */
+   shaded sides, white or black (the ant game's pieces, whose colour plays no part, in wood).
+
+   Words come from the server: each place as /api/geometry "places" says it (its kind, owner
+   and words: "b2 on level 1", "White's reserve"), each move, choice and outcome with the
+   snapshot's own words. Nothing here reads meaning from a position id or a move text. */
 "use strict";
 
 BL.defineGame("drhombix", () => {
   const { _, n_ } = BL;
   const U = 40;  // user units per cell, as board.js draws
-  let extras = { levels: {}, supports: {}, zones: {}, coords: {} };
+  let extras = { levels: {}, supports: {}, coords: {} };
+  let places = {};  // position -> {kind, owner, level, words}: the server's typed places
   let sensed = new Set();
 
   const FACES = {
@@ -24,8 +29,12 @@ BL.defineGame("drhombix", () => {
   const size = () => SIZE[extras.board] || SIZE.square;
 
   const level = (pos) => extras.levels[pos];
-  const isZone = (pos) => pos in extras.zones;
+  const placeOf = (pos) => places[pos] || {};
+  const isZone = (pos) => { const k = placeOf(pos).kind; return Boolean(k) && k !== "cell"; };
+  const placeWords = (pos) => placeOf(pos).words || pos;
   const ant = () => extras.kind === "ant";
+  // A seat's place beside the board (its reserve, or in the ant game its taken pieces).
+  const zoneOf = (seat) => Object.keys(places).find((p) => isZone(p) && places[p].owner === seat);
 
   /* What stands where: the game's committed layout, and what the simulated board's hands
      have made of it (a presence sensor cannot tell colours: the game knows them). */
@@ -66,32 +75,18 @@ BL.defineGame("drhombix", () => {
     return BL.svg("polygon", { class: cls, points: pts.join(" ") });
   }
 
-  /* A tray beside the board: its name under it (short), and in full for the ear. */
+  /* A tray's caption: a reserve as the server says it ("White's reserve"); the ant game's
+     taken pieces, whose words are long for a tray, by their owner alone. */
   function zoneName(pos, s) {
-    const seat = extras.zones[pos];
-    return ant() ? label(s, seat) : _("%(seat)s's reserve", { seat: label(s, seat) });
+    const place = placeOf(pos);
+    return place.kind === "taken" ? label(s, place.owner) : placeWords(pos);
   }
 
-  function zoneWords(pos, s) {
-    const seat = extras.zones[pos];
-    return ant() ? _("taken by %(seat)s", { seat: label(s, seat) }) : zoneName(pos, s);
-  }
-
-  function moveWords(move, s) {
-    const text = String(move);
-    let m = text.match(/^\+(\d[a-d]\d)(?:x(\d[a-d]\d))?$/i);
-    if (m) {
-      const placed = _("from the reserve to %(place)s", { place: m[1] });
-      return m[2] ? _("%(move)s, nest: took %(piece)s", { move: placed, piece: m[2] }) : placed;
-    }
-    m = text.match(/^(\d[a-d]\d)-(\d[a-d]\d)(?:x(\d[a-d]\d))?$/i);
-    if (m) {
-      const raised = _("%(from)s raised to %(to)s", { from: m[1], to: m[2] });
-      return m[3] ? _("%(move)s, nest: took %(piece)s", { move: raised, piece: m[3] }) : raised;
-    }
-    m = text.match(/^x(\d[a-d]\d)(?:x(\d[a-d]\d))?$/i);
-    if (m) return _("took %(places)s off", { places: BL.listed([m[1], m[2]].filter(Boolean)) });
-    return text;
+  /* A facet's value (one place or several, joined by commas) in words: the seat's snapshot
+     says it (declare_words), else the places' own words. */
+  function facetWords(s, facet, value) {
+    const said = ((s.declare_words || {})[facet] || {})[value];
+    return said || BL.listed(String(value).split(",").map(placeWords));
   }
 
   /* The words of the capture rules this variant plays. */
@@ -127,6 +122,7 @@ BL.defineGame("drhombix", () => {
   const hooks = {
     prepare(geo) {
       extras = geo.extras || extras;
+      places = geo.places || places;
       sensed = new Set(geo.sensed || []);
       for (const [pos, xy] of Object.entries(extras.coords || {})) geo.coords[pos] = xy;
       // The variant's rules travel with the view; keep the board's own facts here.
@@ -189,7 +185,9 @@ BL.defineGame("drhombix", () => {
       const pos = node.g.getAttribute("data-pos");
       if (isZone(pos)) {
         const n = count(s, pos);
-        const kind = ant() ? "o" : extras.zones[pos];
+        // A reserve holds its owner's colour (a captured piece is turned over); the ant
+        // game's taken pieces have no colour that counts.
+        const kind = ant() ? "o" : placeOf(pos).owner;
         const r = 0.27 * U;
         for (let i = Math.min(n, 3) - 1; i >= 0; i--) {
           node.art.append(block(node.x - 0.45 * U + i * 0.12 * U, node.y - i * 0.09 * U, r, kind));
@@ -201,14 +199,15 @@ BL.defineGame("drhombix", () => {
       }
       const was = committed(s, pos), now = physical(s, pos);
       if (!was && !now) return false;
-      // A higher piece is nearer the eye: a little larger, and it says its level.
+      // A higher piece is nearer the eye: a little larger, and it says its level as the
+      // words say it (counted from 1 at the base: a piece on 1a1 is "on level 2").
       const k = level(pos);
       const r = (size().piece + 0.01 * k) * U;
       if (!now) node.art.append(hexagon(node.x, node.y, r, "dx-lifted"));
       else node.art.append(block(node.x, node.y, r, was || now, was ? "" : "dx-pending"));
       if (k) {
         const tag = BL.svg("text", { class: `dx-tag dx-tag-${was || now || "o"}`, x: node.x, y: node.y - r * 0.5 });
-        tag.textContent = BL.number(k);
+        tag.textContent = BL.number(k + 1);
         node.art.append(tag);
       }
       return true;
@@ -217,7 +216,7 @@ BL.defineGame("drhombix", () => {
     describe(pos, stack, s) {
       if (isZone(pos)) {
         const n = count(s, pos);
-        const where = zoneWords(pos, s);
+        const where = placeWords(pos);
         return n ? n_("%(place)s: %(n)s piece", "%(place)s: %(n)s pieces", n, { place: where })
           : _("%(place)s: empty", { place: where });
       }
@@ -226,13 +225,13 @@ BL.defineGame("drhombix", () => {
       if (was && now) what = pieceWord(s, was);
       else if (now) what = _("%(piece)s, just put down", { piece: pieceWord(s, now) });
       else if (was) what = _("%(piece)s, lifted", { piece: pieceWord(s, was) });
-      return _("%(place)s, level %(level)s: %(what)s", { place: pos, level: level(pos), what });
+      return _("%(place)s: %(what)s", { place: placeWords(pos), what });
     },
 
     zoneName,
 
     // The scores are the pieces each player holds in reserve (the rules' savings).
-    scoreName: (key, s) => _("%(seat)s's reserve", { seat: label(s, key) }),
+    scoreName: (key, s) => (zoneOf(key) ? placeWords(zoneOf(key)) : label(s, key)),
 
     tableInfo(box, s) {
       const view = s.view || {};
@@ -262,22 +261,10 @@ BL.defineGame("drhombix", () => {
       if (used.length) {
         box.append(BL.el("p", { class: "small", text: n_(
           "Already taken by a sandwich, never again: %(places)s.",
-          "Already taken by a sandwich, never again: %(places)s.", used.length, { places: BL.listed(used) }) }));
+          "Already taken by a sandwich, never again: %(places)s.", used.length,
+          { places: BL.listed(used.map(placeWords)) }) }));
       }
-      box.append(BL.el("p", { class: "small muted", text: _("A piece on the top of the pyramid (%(apex)s) wins; a player who cannot move loses.", { apex: extras.apex }) }));
-    },
-
-    moveWords,
-    choiceWords: moveWords,
-
-    outcomeWords(o, s) {
-      const r = String(o.reason || "");
-      if (/ reached the apex$/.test(r)) return _("a piece on the top of the pyramid");
-      let m = r.match(/^(white|black) cannot move$/);
-      if (m) return _("%(seat)s cannot move", { seat: label(s, m[1][0]) });
-      m = r.match(/^(first|second) removed the last piece$/);
-      if (m) return _("%(seat)s took the last piece off", { seat: label(s, m[1]) });
-      return null;
+      box.append(BL.el("p", { class: "small muted", text: _("A piece on the top of the pyramid (%(apex)s) wins; a player who cannot move loses.", { apex: placeWords(extras.apex) }) }));
     },
 
     simHelp(s) {
@@ -288,7 +275,6 @@ BL.defineGame("drhombix", () => {
         && (((p.message || {}).params || {}).take || []).length);
       // A tray the game counts more pieces in than the simulated board holds is owed the
       // piece in the hand (a capture, a piece taken off).
-      const zoneOf = (seat) => Object.keys(extras.zones).find((z) => extras.zones[z] === seat);
       const short = (seat) => count(s, zoneOf(seat)) > ((sim.layout || {})[zoneOf(seat)] || []).length;
       if (ant()) {
         const taker = (s.seats || []).find(short) || mover || (s.seats || [])[0];
@@ -320,9 +306,9 @@ BL.defineGame("drhombix", () => {
         if (!unseen.length || !QUESTIONS[facet]) continue;
         rows.push(BL.el("div", {}, BL.el("div", { class: "k", text: QUESTIONS[facet]() }),
           BL.el("div", { class: "action-row" }, unseen.map((v) => BL.el("button", { class: "button", type: "button",
-            text: BL.listed(String(v).split(",")),
+            text: facetWords(s, facet, v),
             onclick: async () => {
-              if ((await tools.act({ type: "declare", facets: { [facet]: v } })).ok) tools.toast(_("Noted: %(what)s.", { what: BL.listed(String(v).split(",")) }));
+              if ((await tools.act({ type: "declare", facets: { [facet]: v } })).ok) tools.toast(_("Noted: %(what)s.", { what: facetWords(s, facet, v) }));
             } })))));
       }
       if (rows.length) {

@@ -4,7 +4,12 @@
    the dot fields (a jump over a stone there may turn), the circle fields (where the blank
    stone may stand), the coloured start fields with their plus and minus signs, the four
    poles. Stones are the team's colour with their sign; a double is drawn as a stack, its
-   lower stone showing beneath the upper one, whose sign is the double's. */
+   lower stone showing beneath the upper one, whose sign is the double's.
+
+   Moves, places and the end come in words from the server (moves[i].words, the prompts'
+   choice_words, declare_words, outcome.words, the geometry's places[..].words): nothing here
+   reads a move text, an outcome or a place id. What a place is (a pole) comes from its typed
+   place; the phone's pole questions read the typed descriptions of the moves asked about. */
 "use strict";
 
 BL.defineGame("plimus", () => {
@@ -12,12 +17,17 @@ BL.defineGame("plimus", () => {
   const U = 40;  // user units per cell, as board.js draws
   let extras = { lines: [], dots: [], circles: [], poles: [], start: {}, targets: {}, teams: [] };
   let coords = {};
+  let places = {};  // /api/geometry's places: {pos: {kind: "cell" or "pole", name, words}}
 
   const TEAM_TINT = { blue: "#cfe0fb", red: "#f6d2cf", yellow: "#fbeebe", green: "#cfead9" };
   const TEAM_EDGE = { blue: "#2f6fdb", red: "#c0392b", yellow: "#c79a10", green: "#2e8b57" };
   const MINUS = "\u2212";
 
-  const isPole = (pos) => extras.poles.includes(pos);
+  const isPole = (pos) => (places[pos] ? places[pos].kind === "pole" : extras.poles.includes(pos));
+  /* A node by its printed name, a pole in words ("the south-west pole"), from the server. */
+  const placeWords = (pos) => (places[pos] || {}).words || pos;
+  /* A place's words where they stand alone, as a caption or a heading: "The south-west pole". */
+  const headed = (text) => (text ? text.charAt(0).toLocaleUpperCase(BL.lang) + text.slice(1) : text);
   const teamOf = (kind) => String(kind).replace(/[+-]$/, "");
   const signOf = (kind) => (String(kind).endsWith("-") ? "-" : String(kind).endsWith("+") ? "+" : "");
   const shown = (sign) => (sign === "-" ? MINUS : sign);
@@ -30,13 +40,6 @@ BL.defineGame("plimus", () => {
   function physical(s, pos) { return s.sim ? (s.sim.layout[pos] || []) : ((s.layout || {})[pos] || []); }
   function committed(s, pos) { return (s.layout || {})[pos] || []; }
   const same = (a, b) => a.length === b.length && a.every((k, i) => k === b[i]);
-
-  /* The shipped board's poles by their compass corners, in the players' words; a builder's
-     own board file may name its poles otherwise. */
-  const POLES = { NW: () => [_("NW"), _("pole NW")], NE: () => [_("NE"), _("pole NE")],
-    SW: () => [_("SW"), _("pole SW")], SE: () => [_("SE"), _("pole SE")] };
-  function poleName(pos) { return POLES[pos] ? POLES[pos]()[1] : _("pole %(name)s", { name: pos }); }
-  function poleShort(pos) { return POLES[pos] ? POLES[pos]()[0] : pos; }
 
   /* What stands on a node, in words: "blue plus stone"; a double, its upper stone (its sign)
      first: "double, blue plus stone on blue minus stone". */
@@ -86,59 +89,21 @@ BL.defineGame("plimus", () => {
     return g;
   }
 
-  /* "c1-d1", "e5^:e7", "SW[+/-]-c1", "e3:e5:e7 xe4>NE xe6>SW/SW" in words. */
-  function moveWords(move, s) {
-    const text = String(move).trim();
-    if (text === "pass") return _("passed: no move was possible");
-    let m = text.match(/^blank (\S+)$/);
-    if (m) return _("blank stone on %(place)s", { place: m[1] });
-    const [head, ...caps] = text.split(/\s+/);
-    m = head.match(/^([A-Za-z0-9]+?)(\^|\[[+-](?:\/[+-])?\])?([-:].+)$/);
-    if (!m) return text;
-    const [, from, unit, rest] = m;
-    let who;
-    if (!unit) who = from;
-    else if (unit === "^") who = _("the upper stone of %(place)s", { place: from });
-    else {
-      const u = unit.slice(1, -1);
-      who = u.length === 1 ? (u === "+" ? _("a plus stone from %(pole)s", { pole: poleName(from) })
-        : _("a minus stone from %(pole)s", { pole: poleName(from) }))
-        : (u.startsWith("+") ? _("a double, plus on top, from %(pole)s", { pole: poleName(from) })
-          : _("a double, minus on top, from %(pole)s", { pole: poleName(from) }));
+  /* A move's description (typed data, as the server sends it) with its poles left out:
+     moves that differ only in their poles read alike. */
+  function withoutPoles(value) {
+    if (Array.isArray(value)) return value.map(withoutPoles);
+    if (value && typeof value === "object") {
+      if (value.type === "zone" && value.kind === "pole") return null;
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutPoles(v)]));
     }
-    const stops = rest.slice(1).split(":");
-    const last = stops[stops.length - 1];
-    const end = isPole(last) ? poleName(last) : last;
-    let said;
-    if (rest.startsWith("-")) said = isPole(last) ? _("%(who)s into %(to)s", { who, to: end }) : _("%(who)s to %(to)s", { who, to: end });
-    else if (stops.length === 1) said = _("%(who)s jumps to %(to)s", { who, to: end });
-    else said = _("%(who)s jumps via %(via)s to %(to)s", { who, via: BL.listed(stops.slice(0, -1)), to: end });
-    const taken = caps.map(captureWords).filter(Boolean);
-    return taken.length ? _("%(move)s, taking %(captures)s", { move: said, captures: BL.listed(taken) }) : said;
+    return value;
   }
 
-  function captureWords(word) {
-    const m = String(word).match(/^x([A-Za-z0-9]+)>([A-Za-z0-9/]+)$/);
-    if (!m) return null;
-    const poles = m[2].split("/");
-    if (poles.length === 1) return _("%(place)s into %(pole)s", { place: m[1], pole: poleName(poles[0]) });
-    if (poles[0] === poles[1]) return _("the double on %(place)s into %(pole)s", { place: m[1], pole: poleName(poles[0]) });
-    return _("the double on %(place)s, its upper stone into %(upper)s and its lower into %(lower)s",
-      { place: m[1], upper: poleName(poles[0]), lower: poleName(poles[1]) });
-  }
-
-  /* Naming a move the phone asks about: where the moves asked about differ only in their
-     poles, only that is said ("the stone from f6 into pole SW"). */
-  function choiceWords(move, s) {
-    const asked = (s.prompts || []).find((p) => p.kind === "choose" && (p.choices || []).includes(move));
-    const choices = asked ? asked.choices : [move];
-    if (choices.length < 2) return moveWords(move, s);
-    const head = (t) => String(t).split(/\s+/)[0];
-    const sameWay = choices.every((c) => head(c) === head(move));
-    if (!sameWay) return moveWords(move, s);
-    const caps = String(move).split(/\s+/).slice(1).map(captureWords).filter(Boolean);
-    return caps.length ? BL.listed(caps) : moveWords(move, s);
-  }
+  /* A capture's question on the phone names the captured node (the facet "pole NODE" of the
+     game's phone protocol, docs/games/plimus.md); the pole a stone went into ("enters") and
+     anything else names none. */
+  const capturedAt = (facet) => (facet.startsWith("pole ") ? facet.slice(5) : null);
 
   function row(box, ...parts) { box.append(BL.el("div", { class: "pl-row" }, ...parts)); }
 
@@ -177,7 +142,7 @@ BL.defineGame("plimus", () => {
 
   function poleButtons(values, onPick, chosen) {
     return BL.el("div", { class: "action-row" }, values.map((v) => BL.el("button", {
-      class: "button" + (chosen === v ? " chosen" : ""), type: "button", text: poleShort(v), "aria-label": poleName(v),
+      class: "button" + (chosen === v ? " chosen" : ""), type: "button", text: headed(placeWords(v)),
       onclick: () => onPick(v) })));
   }
 
@@ -185,6 +150,7 @@ BL.defineGame("plimus", () => {
     prepare(geo) {
       extras = geo.extras || extras;
       coords = geo.coords;
+      places = geo.places || places;
     },
 
     decorate(root, geo) {
@@ -278,7 +244,7 @@ BL.defineGame("plimus", () => {
     },
 
     describe(pos, stack, s) {
-      if (isPole(pos)) return _("%(place)s: %(stones)s", { place: poleName(pos), stones: poleWords(s, poleCounts(physical(s, pos))) });
+      if (isPole(pos)) return _("%(place)s: %(stones)s", { place: placeWords(pos), stones: poleWords(s, poleCounts(physical(s, pos))) });
       const now = physical(s, pos), was = committed(s, pos);
       let what = stackWords(s, now);
       if (!now.length && was.length) what = _("%(stones)s, lifted", { stones: stackWords(s, was) });
@@ -287,7 +253,7 @@ BL.defineGame("plimus", () => {
         : _("%(place)s: %(what)s", { place: pos, what });
     },
 
-    zoneName: (pos) => poleName(pos),
+    zoneName: (pos) => headed(placeWords(pos)),
 
     tableInfo(box, s) {
       const view = s.view || {};
@@ -306,7 +272,7 @@ BL.defineGame("plimus", () => {
       }
       const poles = Object.entries(view.poles || {}).filter(([, c]) => Object.keys(c).length);
       for (const [pole, counts] of poles) {
-        row(box, BL.el("b", { text: poleName(pole) }), BL.el("span", { text: poleWords(s, counts) }));
+        row(box, BL.el("b", { text: headed(placeWords(pole)) }), BL.el("span", { text: poleWords(s, counts) }));
       }
       if (!poles.length) box.append(BL.el("p", { class: "small", text: _("The poles are empty.") }));
       const limit = view.move_limit || 0, quiet = view.quiet || 0;
@@ -317,30 +283,18 @@ BL.defineGame("plimus", () => {
           Math.max(0, limit - quiet), { limit: BL.number(limit) }) }));
       }
       if (view.blank) {
-        box.append(BL.el("p", { class: "small", text: _("The blank stone stands on %(place)s: it never moves, and nobody jumps it.", { place: view.blank }) }));
+        box.append(BL.el("p", { class: "small", text: _("The blank stone stands on %(place)s: it never moves, and nobody jumps it.", { place: placeWords(view.blank) }) }));
       } else if (view.blank_to_place && s.to_move) {
-        box.append(BL.el("p", { class: "small", text: _("%(seat)s first puts the blank stone on a circle field (%(places)s).", { seat: label(s, s.to_move), places: BL.listed(extras.circles) }) }));
+        box.append(BL.el("p", { class: "small", text: _("%(seat)s first puts the blank stone on a circle field (%(places)s).", { seat: label(s, s.to_move), places: BL.listed(extras.circles.map(placeWords)) }) }));
         if (s.sim && s.status === "playing") {
           // The simulated board's hand: the blank stone comes from the box.
           box.append(BL.el("div", { class: "action-row" }, extras.circles.filter((c) => !physical(s, c).length)
-            .map((c) => BL.el("button", { class: "button", type: "button", text: _("Put the blank stone on %(place)s", { place: c }),
+            .map((c) => BL.el("button", { class: "button", type: "button", text: _("Put the blank stone on %(place)s", { place: placeWords(c) }),
               onclick: () => BL.api("POST", "/api/sim/place", { position: c, piece: "blank" }) }))));
         }
       }
       box.append(BL.el("p", { class: "small", text: capturesWords(s) + " " + _("Only a double captures, jumping a stone of the other sign; nothing is captured on a start field or in a pole.") }));
       box.append(BL.el("p", { class: "small muted", text: _("To win, form up all your stones as single stones on the opposite start area: plus stones on plus fields, minus stones on minus fields.") }));
-    },
-
-    moveWords,
-    choiceWords,
-
-    outcomeWords(o, s) {
-      const r = String(o.reason || "");
-      let m = r.match(/^(\w+) formed up on (\w+)'s start area$/);
-      if (m) return _("formed up on %(target)s's start area", { target: label(s, m[2]) });
-      m = r.match(/^(\d+) moves in a row without a capture$/);
-      if (m) return n_("%(n)s move in a row without a capture", "%(n)s moves in a row without a capture", Number(m[1]));
-      return null;
     },
 
     /* On the simulated board a stone in the hand put on a single of its own team and the
@@ -365,14 +319,15 @@ BL.defineGame("plimus", () => {
       return how;
     },
 
-    /* The phone's question when the moves it asks about differ only in their poles. */
-    promptWords(p, s) {
-      if (p.kind !== "choose" || (p.choices || []).length < 2) return null;
-      const heads = new Set(p.choices.map((c) => String(c).split(/\s+/)[0]));
-      if (heads.size === 1) return _("Which pole did the captured stone go into?");
-      const ends = p.choices.map((c) => String(c).split(/\s+/)[0].split(/[-:]/).pop());
-      if (ends.every(isPole)) return _("Your stone went into a pole: which one?");
-      return null;
+    /* The phone's question when the moves it asks about differ only in their poles (their
+       descriptions, typed data, are the same but for the poles): which pole. */
+    promptWords(p) {
+      const moves = ((p.message || {}).params || {}).moves || [];
+      if (p.kind !== "choose" || moves.length < 2) return null;
+      const bare = moves.map((m) => JSON.stringify(withoutPoles(m)));
+      if (!bare.every((b) => b === bare[0])) return null;
+      return moves.every((m) => m.key === "plimus.capture") ? _("Which pole did the captured stone go into?")
+        : _("Your stone went into a pole: which one?");
     },
 
     simHelp(s) {
@@ -387,24 +342,29 @@ BL.defineGame("plimus", () => {
 
     /* The phone: which pole a captured stone goes into may be said before moving, but only
        when a capture can happen this turn. Which pole a stone went into is asked after the
-       move, when the board cannot see it. */
+       move, when the board cannot see it. Asked as a question, each pole a button by its
+       name standing alone ("The south-west pole"): a sentence continued by the buttons would
+       need the pole in the case its preposition takes, which a place's words are not. */
     declare(box, s, tools) {
-      const facets = Object.entries(s.declare || {}).filter(([f]) => f.startsWith("pole "));
+      const facets = Object.entries(s.declare || {}).filter(([f]) => capturedAt(f));
       // Asked already (a question stands): the answer goes there.
       if (!facets.length || (s.prompts || []).some((p) => p.kind === "choose")) return true;
       box.append(BL.el("p", { class: "small", text: _("If you capture, say first which pole each captured stone goes into; then move and put it there.") }));
       for (const [facet, said] of facets) {
-        const node = facet.slice(5);
+        const node = capturedAt(facet);
+        // A value is a pole, or a captured double's two poles joined by "/" (upper stone
+        // first): the value this page sends back, in the game's phone protocol.
         const values = [...said].sort((a, b) => extras.poles.indexOf(a.split("/")[0]) - extras.poles.indexOf(b.split("/")[0]));
         const singles = values.filter((v) => !v.includes("/"));
         const doubles = values.filter((v) => v.includes("/"));
+        const worded = (s.declare_words || {})[facet] || {};
         const say = async (value) => {
           if ((await tools.act({ type: "declare", facets: { [facet]: value } })).ok) {
-            tools.toast(_("Noted: %(what)s.", { what: captureWords(`x${node}>${value}`) }));
+            tools.toast(_("Noted: %(what)s.", { what: worded[value] || placeWords(value) }));
           }
         };
         if (singles.length) {
-          box.append(BL.el("div", { class: "pl-ask" }, BL.el("div", { class: "k", text: _("The stone on %(place)s goes into:", { place: node }) }),
+          box.append(BL.el("div", { class: "pl-ask" }, BL.el("div", { class: "k", text: _("Which pole does the stone on %(place)s go into?", { place: placeWords(node) }) }),
             poleButtons(singles, say)));
         }
         if (doubles.length) {
@@ -416,9 +376,9 @@ BL.defineGame("plimus", () => {
             else tools.toast(part === "upper" ? _("Now the lower stone's pole.") : _("Now the upper stone's pole."));
           };
           box.append(BL.el("div", { class: "pl-ask" },
-            BL.el("div", { class: "k", text: _("The double on %(place)s: its upper stone goes into:", { place: node }) }),
+            BL.el("div", { class: "k", text: _("The double on %(place)s: which pole does its upper stone go into?", { place: placeWords(node) }) }),
             poleButtons(poles, choose("upper"), pick.upper),
-            BL.el("div", { class: "k", text: _("and its lower stone into:") }),
+            BL.el("div", { class: "k", text: _("And its lower stone?") }),
             poleButtons(poles, choose("lower"), pick.lower)));
         }
       }

@@ -1,7 +1,10 @@
 /* Rhombus at the table and on the phones: the board drawn as the designers' rhombus (a1 at the
    bottom, the two colours, the grey start corners), the cards as cards (rank and suit, red
-   hearts and diamonds, black clubs and spades), combinations and moves in words; on a phone,
-   the cards to tap, what they do together, and how to play them. */
+   hearts and diamonds, black clubs and spades), combinations in words; on a phone, the cards
+   to tap, what they do together, and how to play them.  Moves, outcomes and the places beside
+   the board are the server's words (a move's ``words``, the outcome's ``words``, the
+   geometry's typed ``places``): this script never reads a move text, an outcome or a
+   position id for what it means. */
 "use strict";
 
 BL.defineGame("rhombus", () => {
@@ -14,6 +17,9 @@ BL.defineGame("rhombus", () => {
   let extras = { values: ["6", "7", "8", "9", "10", "J", "Q", "K", "A"], suits: ["C", "D", "H", "S"],
     steps: { 6: 6, Q: 3, K: 2, A: 1, J: "diagonal" }, kills: ["10", "7"], enter: "9", mystery: "8",
     squares: {}, corners: [], starts: {}, formation: false };
+  // The geometry's places: {position: {kind: "cell" | "reserve" | "eliminated", owner, words}}.
+  let places = {};
+  const placeOf = (pos) => places[pos] || {};
 
   // ---- cards --------------------------------------------------------------------------------
 
@@ -125,45 +131,6 @@ BL.defineGame("rhombus", () => {
     return _("%(cards)s: %(what)s", { cards: faces, what });
   }
 
-  // ---- moves and the end in words -----------------------------------------------------------
-
-  /* "QC+KC* b1,a2-d1,c3 xd3" -> "Q♣ + K♣: b1, a2 → d1, c3; d3 eliminated". */
-  function moveWords(move, s) {
-    const text = String(move).trim();
-    const words = text.split(/\s+/);
-    if (!/^[0-9JQKA]+[CDHS]\*?(\+[0-9JQKA]+[CDHS]\*?)*$/i.test(words[0])) return text;
-    const cards = words[0].toUpperCase().split("+").map(short).join(" + ");
-    const parts = [];
-    for (const w of words.slice(1)) {
-      if (/^revive$/i.test(w)) parts.push(_("a lost piece back to the reserve"));
-      else if (/^x/i.test(w)) parts.push(_("%(squares)s eliminated", { squares: BL.listed(w.slice(1).split(",")) }));
-      else if (w.includes("-")) {
-        const [from, to] = w.split("-");
-        const src = from.split(",").map((p) => (p.toUpperCase() === "R" ? _("reserve") : p));
-        parts.push(_("%(from)s → %(to)s", { from: src.join(", "), to: to.split(",").join(", ") }));
-      }
-    }
-    if (!parts.length) return _("%(cards)s (no piece moves)", { cards });
-    return _("%(cards)s: %(what)s", { cards, what: parts.join("; ") });
-  }
-
-  function sideName(side, s) {
-    return side.split("+").map((seat) => BL.seatName(s, seat)).join(" + ");
-  }
-
-  function outcomeWords(o, s) {
-    const r = String(o.reason || "");
-    let m = r.match(/^(\S+) formed a cross of five$/);
-    if (m) return _("%(side)s formed a cross of five", { side: sideName(m[1], s) });
-    m = r.match(/^(\S+) has no piece on the board$/);
-    if (m) return _("%(side)s has no piece left on the board", { side: sideName(m[1], s) });
-    m = r.match(/^(\d+) actions without a winner/);
-    if (m) return _("%(n)s actions without a winner", { n: BL.number(Number(m[1])) });
-    m = r.match(/^(\S+) has no legal action$/);
-    if (m) return _("%(seat)s could not play", { seat: BL.seatName(s, m[1]) });
-    return null;
-  }
-
   // ---- the board ----------------------------------------------------------------------------
 
   // Each seat's two places beside its corner, as offsets from the board's centre for the seat
@@ -184,10 +151,11 @@ BL.defineGame("rhombus", () => {
       const [x, y] = geo.coords[pos];
       geo.coords[pos] = [(x - y) * K, (x + y) * K];  // a1 at the bottom, e5 at the top
     }
+    places = geo.places || {};
     for (const zone of geo.zones) {
-      const m = zone.match(/^(reserve|eliminated)-(\w+)$/);
-      if (!m) continue;
-      const [dx, dy] = turned(AROUND[m[1]], TURNS[m[2]] || 0);
+      const place = placeOf(zone);
+      if (!AROUND[place.kind]) continue;
+      const [dx, dy] = turned(AROUND[place.kind], TURNS[place.owner] || 0);
       geo.coords[zone] = [dx, centre + dy];
     }
     geo.zonesPlaced = true;
@@ -207,24 +175,29 @@ BL.defineGame("rhombus", () => {
     g.append(p);
   }
 
-  function zoneCaption(kind) { return kind === "reserve" ? _("reserve") : _("out of play"); }
+  function zoneCaption(kind) {
+    if (kind === "reserve") return _("reserve");
+    if (kind === "eliminated") return _("out of play");
+    return "";
+  }
 
   function describeSquare(pos, stack, s) {
     const seat = stack.length ? stack[stack.length - 1] : "";
-    let said = seat ? _("%(place)s: %(piece)s", { place: pos, piece: (s.pieces || {})[seat] || seat })
-      : _("%(place)s: empty", { place: pos });
+    const place = placeOf(pos).words || pos;  // a square's printed name
+    let said = seat ? _("%(place)s: %(piece)s", { place, piece: (s.pieces || {})[seat] || seat })
+      : _("%(place)s: empty", { place });
     if (extras.starts && extras.starts[pos]) said = _("%(what)s, start corner", { what: said });
     if (seat && ((s.view || {}).blockades || []).includes(pos)) said = _("%(what)s, in a blockade", { what: said });
     return said;
   }
 
-  function describeZone(pos, stack, s) {
-    const m = pos.match(/^(reserve|eliminated)-(\w+)$/);
-    if (!m) return pos;
-    const seat = BL.seatName(s, m[2]);
-    return m[1] === "reserve"
-      ? n_("%(seat)s's reserve: %(n)s piece", "%(seat)s's reserve: %(n)s pieces", stack.length, { seat })
-      : n_("%(seat)s's pieces out of play: %(n)s", "%(seat)s's pieces out of play: %(n)s", stack.length, { seat });
+  /* "Red's reserve holds 3 pieces", "Red's eliminated pieces: 2" (the place in the server's
+     words, with what lies there: the eliminated pieces are a plural the count follows). */
+  function describeZone(pos, stack) {
+    const place = placeOf(pos);
+    const where = place.words || zoneCaption(place.kind);
+    if (place.kind === "eliminated") return n_("%(place)s: %(n)s", "%(place)s: %(n)s", stack.length, { place: where });
+    return n_("%(place)s holds %(n)s piece", "%(place)s holds %(n)s pieces", stack.length, { place: where });
   }
 
   const hooks = {
@@ -244,10 +217,10 @@ BL.defineGame("rhombus", () => {
       const pos = node.g.dataset.pos;
       if (node.zone) {
         const [cx, cy] = board.zoneXY[pos];
-        const m = pos.match(/^(reserve|eliminated)-(\w+)$/);
-        if (m) node.shape.style.stroke = BL.seatColour(s, m[2]);  // whose place it is
+        const place = placeOf(pos);
+        if (place.owner) node.shape.style.stroke = BL.seatColour(s, place.owner);  // whose place it is
         const cap = BL.svg("text", { class: "rh-zone-caption", x: cx, y: cy - 0.34 * S });
-        cap.textContent = zoneCaption(m ? m[1] : "");
+        cap.textContent = zoneCaption(place.kind);
         node.art.append(cap);
         const n = stack.length;
         const perRow = 3, r = 0.15 * S;
@@ -256,7 +229,7 @@ BL.defineGame("rhombus", () => {
           const inRow = Math.min(perRow, n - row * perRow);
           const px = cx + (col - (inRow - 1) / 2) * 0.4 * S;
           const py = cy + (n > perRow ? -0.02 + row * 0.36 : 0.12) * S;
-          pawn(node.art, px, py, r, BL.pieceColour(s, stack[i]), m && m[1] === "eliminated" ? "rh-out" : "");
+          pawn(node.art, px, py, r, BL.pieceColour(s, stack[i]), place.kind === "eliminated" ? "rh-out" : "");
         }
         return true;
       }
@@ -279,12 +252,12 @@ BL.defineGame("rhombus", () => {
     },
 
     describe(pos, stack, s, zone) {
-      return zone ? describeZone(pos, stack, s) : describeSquare(pos, stack, s);
+      return zone ? describeZone(pos, stack) : describeSquare(pos, stack, s);
     },
 
-    zoneName(pos, s) {
-      const m = pos.match(/^(reserve|eliminated)-(\w+)$/);
-      return m ? zoneCaption(m[1]) : pos;
+    zoneName(pos) {
+      const place = placeOf(pos);
+      return zoneCaption(place.kind) || place.words || "";
     },
 
     pieceChip(kind, s) {
@@ -301,9 +274,6 @@ BL.defineGame("rhombus", () => {
       return _("Tap one of the pieces on the board (or in a reserve) to pick it up, then the square where it goes. A move that could still grow waits a moment: press End turn when you are done.");
     },
     tableInfo(box, s) { tableInfo(box, s); },
-    moveWords(move, s) { return moveWords(move, s); },
-    choiceWords(move, s) { return moveWords(move, s); },
-    outcomeWords(o, s) { return outcomeWords(o, s); },
     hand(box, s, tools) { return hand(box, s, tools); },
     declare() { return true; },  // the cards are said with the hand
     untraced() { return true; },  // and so are the actions no sensor sees
@@ -381,7 +351,15 @@ BL.defineGame("rhombus", () => {
     return allowed ? allowed.includes(key) : !!comboOf(s, key);
   }
 
-  const phoneMoves = (s, key) => (s.untraced || []).filter((m) => m.split(/\s+/)[0] === key);
+  /* The actions no sensor sees (the phone plays them), each with the server's words: those
+     that play the cards ``key`` when the server says each one's cards (``untraced_facets``),
+     else all of them (their words start with their cards). */
+  function quietMoves(s, key) {
+    const words = s.untraced_words || [];
+    const facets = s.untraced_facets;
+    return (s.untraced || []).map((move, i) => ({ move, words: words[i], cards: facets ? (facets[i] || {}).cards : null }))
+      .filter((m) => m.words && (!facets || key === null || m.cards === key));
+  }
 
   async function declare(key, tools) {
     const r = await tools.act({ type: "declare", facets: { cards: key } });
@@ -436,7 +414,7 @@ BL.defineGame("rhombus", () => {
     }
     if (said !== null) {
       const combo = comboOf(s, said);
-      guide.append(BL.el("p", { class: "rh-now" }, _("You play %(what)s", { what: combo ? comboWords(said, combo.kind) : said })),
+      guide.append(BL.el("p", { class: "rh-now" }, _("You play %(what)s", { what: comboWords(said, (combo || {}).kind) })),
         BL.el("p", {}, _("Now move your pieces on the board: the action is taken as soon as they stand. Press End my turn if it waits.")));
       const values = said.split("+").map((c) => card(c).value);
       if (values.includes(extras.enter)) {
@@ -475,7 +453,7 @@ BL.defineGame("rhombus", () => {
     guide.append(BL.el("p", { class: "rh-now" }, comboWords(key, combo.kind)));
     const board = declarable(s, key) && (chosen.some(moves) || chosen.some((t) => card(t).value === extras.enter)
       || ["straight flush", "entryliminator"].includes(combo.kind));
-    const quiet = phoneMoves(s, key);
+    const quiet = quietMoves(s, key);
     if (board) {
       guide.append(BL.el("button", { class: "button primary", type: "button", text: _("Play them: I move my pieces on the board"),
         onclick: async () => { if (await declare(key, tools)) repaint(); } }));
@@ -484,9 +462,9 @@ BL.defineGame("rhombus", () => {
     }
     if (quiet.length) {
       guide.append(BL.el("div", { class: "k" }, board ? _("Or, with no piece to move on the board:") : _("Play them here (no piece to move on the board):")));
-      for (const move of quiet) {
-        guide.append(BL.el("button", { class: "button rh-quiet", type: "button", text: moveWords(move, s),
-          onclick: () => tools.act({ type: "move", move }) }));
+      for (const q of quiet) {
+        guide.append(BL.el("button", { class: "button rh-quiet", type: "button", text: q.words,
+          onclick: () => tools.act({ type: "move", move: q.move }) }));
       }
     }
     if (!board && !quiet.length) guide.append(BL.el("p", { class: "rh-bad" }, _("These cards cannot be played now.")));
