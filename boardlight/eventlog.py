@@ -25,8 +25,8 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -173,13 +173,16 @@ class EventLog:
 
 @dataclass
 class Replay:
-    """A game's states rebuilt from its record: ``states[k]`` is the position after ply k."""
+    """A game's states rebuilt from its record: ``states[k]`` is the position after ply k;
+    ``made[k]`` the event that made move k (its time, and what was stored with it: what it
+    did, who made it)."""
 
     record: GameRecord
     states: list[Any]
     moves: list[str]
     seats: list[str]
     last: EventRecord | None
+    made: list[EventRecord] = field(default_factory=list)
 
     @property
     def state(self) -> Any:
@@ -197,23 +200,28 @@ def replay_events(record: GameRecord, events: Iterable[EventRecord]) -> Replay:
     game = find_game(record.game)
     state = game.parse_position(record.start, record.variant)
     states, moves, seats = [state], [], []
+    made: list[EventRecord] = []
     last = None
     for e in events:
         if e.kind == "move":
             states.append(game.apply(states[-1], game.parse_move(states[-1], e.move or "")))
             moves.append(e.move or "")
             seats.append(e.seat or "")
+            made.append(e)
         elif e.kind == "amend":
             states.pop()
             moves.pop()
             seats.pop()
+            made.pop()
             states.append(game.apply(states[-1], game.parse_move(states[-1], e.move or "")))
             moves.append(e.move or "")
             seats.append(e.seat or "")
+            made.append(e)
         elif e.kind == "takeback":
             del states[e.ply + 1:]
             del moves[e.ply:]
             del seats[e.ply:]
+            del made[e.ply:]
         elif e.kind == "end":
             states[-1] = game.apply(states[-1], game.parse_move(states[-1], e.move or ""))
         else:
@@ -223,16 +231,18 @@ def replay_events(record: GameRecord, events: Iterable[EventRecord]) -> Replay:
                            f"{game.position_text(states[-1])!r}, but the log says "
                            f"{e.position!r}")
         last = e
-    return Replay(record, states, moves, seats, last)
+    return Replay(record, states, moves, seats, last, made)
 
 
 class LogWriter:
     """Subscribed first to the session runner: writes each event before others see it."""
 
-    def __init__(self, log: EventLog, game_id: int, clocks: Any = None) -> None:
+    def __init__(self, log: EventLog, game_id: int, clocks: Any = None,
+                 by: Callable[[Committed], dict[str, Any]] | None = None) -> None:
         self.log = log
         self.game_id = game_id
         self.clocks = clocks  # a callable returning the clock JSON, stored with each move
+        self.by = by  # who made a move (the computer's level, the player's name), stored too
 
     def __call__(self, out: list[OutEvent]) -> None:
         for e in out:
@@ -242,6 +252,8 @@ class LogWriter:
                     data["clocks"] = clocks
                 if e.said is not None:
                     data["said"] = e.said.to_json()  # what the move did, for people
+                if self.by is not None:
+                    data["by"] = self.by(e)
                 kind = "amend" if e.amends else "end" if e.ends else "move"
                 self.log.append(self.game_id, kind, e.ply, e.position, e.t, e.seat, e.move,
                                 data)

@@ -107,6 +107,9 @@ class Service:
         self.table.extras["computer"] = self.computer.seats
         self._names: dict[str, str] = {}  # seat -> the player's name (public, display only)
         self.table.extras["names"] = self.names
+        if self.resumed:
+            # The move list and the last move come back with the position.
+            self.table.restore_moves(self._replayed_moves(self.resumed))
         self.runner.subscribe(self._show_leds)
         self.link: Any = None
         if options.board == "serial":
@@ -157,9 +160,27 @@ class Service:
             self.runner.unsubscribe(self._writer)
         runner = self.runner
         self._writer = LogWriter(self.log, game_id,
-                                 lambda: runner.session.clock_json(self.clock()))
+                                 lambda: runner.session.clock_json(self.clock()),
+                                 by=lambda e: self.table.by_of(e))
         self.game_id = game_id
         runner.subscribe(self._writer, first=True)  # on disk before any light or page
+
+    def _replayed_moves(self, r: Replay, most: int = 20) -> list[dict[str, Any]]:
+        """The last moves of a game taken up from the log, as the table lists them: what each
+        did (described again from its position, in today's words), who made it (as stored
+        with it), when."""
+        out = []
+        for k in range(max(0, len(r.moves) - most), len(r.moves)):
+            state = r.states[k]
+            made = r.made[k] if k < len(r.made) else None
+            by = made.data.get("by") if made is not None else None
+            out.append({"ply": k + 1, "seat": r.seats[k], "move": r.moves[k],
+                        "t": made.t if made is not None else 0.0,
+                        "said": self.game.describe(
+                            state, self.game.parse_move(state, r.moves[k])).to_json(),
+                        "by": by if isinstance(by, dict) else {"computer": None,
+                                                                "name": None}})
+        return out
 
     def _sim_sense(self, game: Game[Any, Any], variant: str | None) -> SenseMode:
         """The simulated board's sensors: as configured, else those of the game's own board

@@ -8,8 +8,11 @@ the templates in the request's language; ``translator(lang)`` gives the same cat
 from ``/i18n/LANG.js``, built from the same catalog.
 
 Which language a page speaks: a seat's page the language its player picked (remembered for the
-seat), else the browser's (``Accept-Language``); the table page the host's choice for the
-table, else the browser's; every other page the browser's, or the one picked on it.
+seat), else the browser's (``Accept-Language``); the table page the language chosen for the
+table (on the host page or on the table page itself: the open table pages follow at once),
+else the browser's; How to play the language of the page it was opened from (``?lang=``);
+every other page the browser's, or the one picked on it.  A page's script asks in its page's
+language (``web_ui.areas.lang``): answers and refusals come in the words of the page asking.
 """
 
 from __future__ import annotations

@@ -11,6 +11,7 @@ from typing import Any
 
 from flask import current_app
 
+from controller.session.events import PhonesJoined
 from web_ui.hub import StreamHub
 from web_ui.ports import BoardService
 from web_ui.tokens import SeatTokens
@@ -24,6 +25,10 @@ class WebState:
         self.config = config
         self.host_token: str = config.get("HOST_TOKEN") or secrets.token_urlsafe(18)
         self.tokens = SeatTokens(service.table.seats)
+        # The session hears which seats have a phone joined, whenever that changes (join,
+        # leave, a new link, a new game): a take-back needs the other side's consent, on
+        # their phone, or the table's for a side with none.
+        self.tokens.on_change = self._phones_changed
         self.table_lang: str | None = None     # the host's choice for the table page
         self.seat_langs: dict[str, str] = {}   # each seat's player's choice
         self.hub = StreamHub(int(config["MAX_STREAMS"]), int(config["SSE_QUEUE"]))
@@ -42,6 +47,10 @@ class WebState:
             self.tokens.reset(seats)
             self.seat_langs.clear()
         self.hub.changed(version)
+
+    def _phones_changed(self, seats: frozenset[str]) -> None:
+        runner = self.service.runner
+        runner.post(PhonesJoined(runner.now(), seats))
 
     def new_game_started(self) -> None:
         """A token per seat per game: links of the last game stop working."""

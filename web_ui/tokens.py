@@ -13,7 +13,7 @@ from __future__ import annotations
 import hmac
 import secrets
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import StrEnum
 
 
@@ -43,6 +43,11 @@ class SeatTokens:
         self._holders: dict[str, str] = {}  # seat -> the browser id that joined it
         self._why: dict[str, Revoked] = {}  # seat -> why its last links were replaced
         self.generation = 0  # grows with every new token: pages reload their join codes
+        # Told the joined seats whenever they change (the session hears who may answer a
+        # take-back on a phone); called outside the lock.
+        self.on_change: Callable[[frozenset[str]], None] | None = None
+        self._telling = threading.Lock()
+        self._told: frozenset[str] = frozenset()
         self.reset(seats)
 
     @property
@@ -57,6 +62,7 @@ class SeatTokens:
             self._holders.clear()
             self._why = dict.fromkeys(self._tokens, Revoked.NEW_GAME)
             self.generation += 1
+        self._changed()
 
     def reissue(self, seat: str | None = None, why: Revoked = Revoked.REISSUED) -> None:
         """A new token for ``seat`` (or for every seat); whoever held it is let go."""
@@ -68,6 +74,7 @@ class SeatTokens:
                 self._holders.pop(s, None)
                 self._why[s] = why
             self.generation += 1
+        self._changed()
 
     def items(self) -> list[tuple[str, str]]:
         with self._lock:
@@ -103,7 +110,8 @@ class SeatTokens:
             if current is None or not same(current, token):
                 return False
             holder = self._holders.setdefault(seat, browser)
-            return same(holder, browser)
+        self._changed()
+        return same(holder, browser)
 
     def release(self, seat: str, browser: str) -> None:
         """``browser`` leaves ``seat``: the link works again for the next browser."""
@@ -112,7 +120,20 @@ class SeatTokens:
             if holder is not None and same(holder, browser):
                 del self._holders[seat]
                 self.generation += 1
+        self._changed()
 
     def joined(self) -> list[str]:
         with self._lock:
             return [s for s in self._tokens if s in self._holders]
+
+    def _joined(self) -> frozenset[str]:
+        return frozenset(s for s in self._tokens if s in self._holders)
+
+    def _changed(self) -> None:
+        # One teller at a time, so the session hears the sets in the order they were.
+        with self._telling:
+            with self._lock:
+                now = self._joined()
+            if now != self._told and self.on_change is not None:
+                self._told = now
+                self.on_change(now)

@@ -69,6 +69,10 @@ class Words:
                           first=", ".join(items[:most]), count=rest)
         return format_list(items, locale=self.lang) if items else ""
 
+    def either(self, items: Sequence[str]) -> str:
+        """``A1, B2 or C3`` in the reader's language: one of them."""
+        return format_list([str(i) for i in items], style="or", locale=self.lang)
+
     def number(self, n: int) -> str:
         return str(format_decimal(n, locale=self.lang))
 
@@ -172,6 +176,15 @@ def _waiting_steps(m: Message, w: Words) -> str:
     if m["put"]:
         steps.append(w.n_("put a piece %(places)s", "put pieces %(places)s", len(m["put"]),
                           places=w.say(m["put"])))
+    # Where every move on the way needs one of a few places cleared, each its own: which,
+    # by kind of piece (a DRHOMBIX nest takes any one free piece of the other colour).
+    take_one = m.get("take_one")
+    if take_one:
+        places = w.either([w.say(p) for p in take_one])
+        piece = m.get("take_piece")
+        steps.append(w._("take one of the %(pieces)s off: %(places)s",
+                         pieces=w.say(piece), places=places) if piece
+                     else w._("take one of the pieces off: %(places)s", places=places))
     return w._("To finish %(seat)s's move: %(steps)s.", seat=w.seat(m["seat"]),
                steps="; ".join(steps))
 
@@ -180,7 +193,40 @@ def _takeback_board(m: Message, w: Words) -> str:
     undone = m["undone"]
     return w.n_("The board shows the position before this move: %(moves)s.",
                 "The board shows the position before these %(n)s moves: %(moves)s.",
-                len(undone), moves="; ".join(w.say(u) for u in undone))
+                len(undone), moves="; ".join(w.say(u) for u in undone)) + _who_answers(m, w)
+
+
+def _takeback_asked(m: Message, w: Words) -> str:
+    return w._("%(seat)s asks to take back this move: %(move)s.", seat=w.seat(m["seat"]),
+               move=w.say(m["move"])) + _who_answers(m, w)
+
+
+def _who_answers(m: Message, w: Words) -> str:
+    """Who may take it back: the other side on their phone, or the table for them."""
+    answer = m.get("answer") or ()
+    if not answer:
+        return ""
+    seats = w.either([w.seat(s) for s in answer])
+    if m.get("phone"):
+        return " " + w._("%(seats)s answers on their phone.", seats=seats)
+    return " " + w._("%(seats)s has no phone joined: End turn on the table takes it back.",
+                     seats=seats)
+
+
+def _takeback_other_side(m: Message, w: Words) -> str:
+    seats = w.either([w.seat(s) for s in m["answer"]])
+    asker = m.get("asked_by")
+    if asker and m.get("phone"):
+        return w._("%(asker)s asked: %(seats)s answers on their phone", asker=w.seat(asker),
+                   seats=seats)
+    if asker:
+        return w._("%(asker)s asked: the other side answers; %(seats)s has no phone joined, "
+                   "so End turn on the table takes it back", asker=w.seat(asker), seats=seats)
+    if m.get("phone"):
+        return w._("the other side answers a take-back: %(seats)s, on their phone",
+                   seats=seats)
+    return w._("the other side answers a take-back: %(seats)s has no phone joined, so End "
+               "turn on the table takes it back", seats=seats)
 
 
 def _declare_not_held(m: Message, w: Words) -> str:
@@ -223,8 +269,7 @@ WORDS: dict[str, Render] = {
     "choose.which": lambda m, w: w._("The board shows more than one move: which did you "
                                      "make?"),
     "takeback.board": _takeback_board,
-    "takeback.asked": lambda m, w: w._("%(seat)s asks to take back this move: %(move)s.",
-                                       seat=w.seat(m["seat"]), move=w.say(m["move"])),
+    "takeback.asked": _takeback_asked,
     "draw.offered": lambda m, w: w._("%(seat)s offers a draw.", seat=w.seat(m["seat"])),
     "computer.plays": _computer,
     "waiting.steps": _waiting_steps,
@@ -244,6 +289,8 @@ WORDS: dict[str, Render] = {
                                       "your phone"),
     "end.nothing-yet": lambda m, w: w._("nothing to end yet: the board does not show a whole "
                                         "move; finish it, or put the pieces back"),
+    "end.steps-left": lambda m, w: w._("nothing to end yet. %(left)s",
+                                       left=words(m["left"], w.game, w.lang)),
     "end.nothing-first": lambda m, w: w._("nothing to end: make your move on the board "
                                           "first"),
     "end.nothing-taken": lambda m, w: w._("nothing to end: your move was already taken"),
@@ -253,6 +300,7 @@ WORDS: dict[str, Render] = {
     "draw.none-offered": lambda m, w: w._("nobody has offered a draw"),
     "takeback.none": lambda m, w: w._("there is no move to take back"),
     "takeback.no-offer": lambda m, w: w._("there is no take-back to answer"),
+    "takeback.other-side": _takeback_other_side,
     "action.not-playing": lambda m, w: w._("the game is %(mode)s; that action waits for play",
                                            mode=w.word(MODES.get(m["mode"], m["mode"]))),
     "action.not-your-turn": lambda m, w: w._("it is %(to_move)s's turn, not %(seat)s's",

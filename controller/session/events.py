@@ -97,8 +97,18 @@ class ComputerMove:
     position: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class PhonesJoined:
+    """The seats whose player's phone is joined now (the web layer posts it whenever that
+    changes): who may answer a take-back on their phone, and when the table answers for a
+    side that has none."""
+
+    t: float
+    seats: frozenset[str]
+
+
 InEvent = (RawScan | StableScan | StableChanges | ButtonPress | PhoneAction | Tick | LinkStatus
-           | ComputerMove)
+           | ComputerMove | PhonesJoined)
 
 # ---- outbound ---------------------------------------------------------------------------------
 
@@ -108,7 +118,8 @@ class Committed:
     """A move was committed (``amends`` names the provisional move it replaces, if any):
     ``move`` its text (the game's notation, for the log), ``said`` what it did (the game's
     description, for people), ``ends`` whether it is an action that ends the game without a
-    board move (a resignation, an agreed draw, a fallen flag)."""
+    board move (a resignation, an agreed draw, a fallen flag), ``by_computer`` whether the
+    computer chose it."""
 
     t: float
     seat: str
@@ -119,6 +130,7 @@ class Committed:
     how: How = "sensors"
     said: Message | None = None
     ends: bool = False
+    by_computer: bool = False  # the computer chose it (a human carried it out)
 
 
 @dataclass(frozen=True, slots=True)

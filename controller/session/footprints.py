@@ -89,15 +89,30 @@ def fitting(diff: Diff, among: Iterable[Footprint], base: Mapping[str, Value], e
 
 
 @dataclass(frozen=True, slots=True)
+class OneOf:
+    """One of these positions, each move on the way its own: the moves agree that a piece
+    must still be taken off one of them, not which (a DRHOMBIX nest takes any one free piece
+    of the other colour).  ``kind``: the kind of piece on every one of them ("" when they
+    differ)."""
+
+    places: tuple[str, ...]
+    kind: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Steps:
     """What is left of a move on its way, where every move the board may be making agrees:
-    positions still to clear (a captured piece to take off), positions still to fill."""
+    positions still to clear (a captured piece to take off), positions still to fill; and
+    where they agree only that one of a few positions must still be cleared, each move its
+    own, which those are (``take_one``).  (Where a piece in the hand may go, each move its
+    own place, is no step the board waits for: the hint lights show it.)"""
 
     take: tuple[str, ...] = ()
     put: tuple[str, ...] = ()
+    take_one: OneOf | None = None
 
     def __bool__(self) -> bool:
-        return bool(self.take or self.put)
+        return bool(self.take or self.put or self.take_one)
 
 
 NO_STEPS = Steps()

@@ -29,7 +29,15 @@ from controller.physical import BoardSpec, Value, empty_value, project
 from controller.rules.base import Game, MoveFinder, Source
 from controller.rules.capabilities import move_finder
 from controller.said import Message
-from controller.session.footprints import NO_STEPS, Diff, Footprint, Steps, arrivals, fitting
+from controller.session.footprints import (
+    NO_STEPS,
+    Diff,
+    Footprint,
+    OneOf,
+    Steps,
+    arrivals,
+    fitting,
+)
 
 Keep = Callable[[Footprint], bool] | None
 
@@ -420,10 +428,23 @@ class FoundMoves(Moves):
                           {p for p in put if not self._without(diff, reading, source, 1, p)})
                 break
         found = NO_STEPS if agreed is None else _steps(*agreed)
+        if agreed is not None and not found.take:
+            found = one_of(found, self._lefts(diff, reading, source))
         if len(self._agreed) >= KEPT_READINGS:
             del self._agreed[next(iter(self._agreed))]
         self._agreed[key] = found
         return found
+
+    def _lefts(self, diff: Diff, reading: Mapping[str, Value], source: Source) -> list[Left]:
+        """The first few moves on the way, with what each still needs (for ``one_of``: one
+        more than it looks at says there are too many)."""
+        done = self.diff_of(reading)
+        out: list[Left] = []
+        for fp in self.each_toward(diff, source):
+            out.append((fp, self.left_of(fp, reading, done)[0]))
+            if len(out) > ONE_OF_MOST or not _may_be_one_of(out):
+                break
+        return out
 
     def _without(self, diff: Diff, reading: Mapping[str, Value], source: Source, kind: int,
                  p: str) -> bool:
@@ -461,19 +482,60 @@ class FoundMoves(Moves):
         return set(found or ()) - set(filled)
 
 
+Left = tuple[Footprint, set[str]]
+"""A move on the way, and the positions it still has to clear."""
+
+# Moves on the way looked at for "one of these positions" (more: only what they all agree
+# on is said); also the most positions said so.
+ONE_OF_MOST = 8
+
+
 def agreed_steps(moves: Moves, on_way: Iterable[Footprint], reading: Mapping[str, Value]
                  ) -> Steps:
     """What every move of ``on_way`` still needs on a board that reads ``reading``, where
-    they all agree (the table's words and the lights say it).  Asked lazily, it stops as soon
-    as they agree on nothing: a finder then builds no more of them."""
+    they all agree (the table's words and the lights say it), and, where they agree on no
+    position to clear but each still has exactly one to clear, which positions those are
+    (``one_of``).  Asked lazily, it stops as soon as they agree on nothing and cannot be one
+    of a few: a finder then builds no more of them."""
     done = moves.diff_of(reading)
     agreed: tuple[set[str], set[str]] | None = None
+    lefts: list[Left] = []
     for fp in on_way:
         take, put = moves.left_of(fp, reading, done)
         agreed = (take, put) if agreed is None else (agreed[0] & take, agreed[1] & put)
-        if not agreed[0] and not agreed[1]:
+        if len(lefts) <= ONE_OF_MOST:
+            lefts.append((fp, take))
+        if not agreed[0] and not agreed[1] and not _may_be_one_of(lefts):
             return NO_STEPS
-    return NO_STEPS if agreed is None else _steps(*agreed)
+    return NO_STEPS if agreed is None else one_of(_steps(*agreed), lefts)
+
+
+def _may_be_one_of(lefts: list[Left]) -> bool:
+    return len(lefts) <= ONE_OF_MOST and all(len(t) == 1 for _, t in lefts)
+
+
+def one_of(steps: Steps, lefts: list[Left]) -> Steps:
+    """``steps`` with what the moves on the way (``lefts``: every one of them) agree on
+    beyond it: where none agree on a position to clear but each has exactly one left, one
+    of those positions must be cleared (a DRHOMBIX nest: any one free piece of the other
+    colour)."""
+    if steps.take or not 1 < len(lefts) <= ONE_OF_MOST or not _may_be_one_of(lefts):
+        return steps
+    found = {(p, _kind(fp, p)) for fp, take in lefts for p in take}
+    places = sorted({p for p, _ in found})
+    if len(places) < 2:
+        return steps
+    kinds = {k for _, k in found}
+    return Steps(steps.take, steps.put, OneOf(tuple(places), kinds.pop() if len(kinds) == 1
+                                              else ""))
+
+
+def _kind(fp: Footprint, position: str) -> str:
+    """The piece ``fp`` takes off ``position`` (the top one)."""
+    for c in fp.effect.changes:
+        if c.position == position and c.before:
+            return c.before[-1]
+    return ""
 
 
 def _steps(take: Iterable[str], put: Iterable[str]) -> Steps:

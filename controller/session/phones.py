@@ -57,6 +57,7 @@ class PhoneActions:
         draw_offers: list[str]
         last: LastCommit | None
         ply: int
+        phones: frozenset[str]
 
         @property
         def index(self) -> Moves: ...
@@ -133,11 +134,36 @@ class PhoneActions:
         if not isinstance(phase, TakebackOffered):
             raise refusal("takeback.no-offer")
         if action.accept:
+            self._consents(phase, seat)
             self._take_back(t, phase.ply, out)
         elif self.reading and self.index.diff_of(self.reading):
             self.phase = Unmatched(t - self.config.grace)  # guide the board back now
         else:
             self.phase = Idle()
+
+    def takeback_answer(self, phase: TakebackOffered) -> tuple[tuple[str, ...], bool]:
+        """Who may take back what ``phase`` offers: the seats of the other side (of the
+        asker; offered by the board, of whoever made the last move it takes back), and
+        whether they answer on their phones (True: one of them has a phone joined) or the
+        table answers for them (the board's end-turn button)."""
+        by = phase.asked_by
+        if by is None and self.history:
+            by = self.history[-1].seat
+        seats = self.game.seats(self.state)
+        others = tuple(s for s in seats if by is None
+                       or not self.game.same_side(self.state, s, by))
+        return others, bool(self.phones & set(others))
+
+    def _consents(self, phase: TakebackOffered, seat: str | None) -> None:
+        """Refuse a "yes" that is not the other side's: a take-back needs the consent of the
+        side that did not ask for it (or did not make the moves it takes back), on their
+        phone, or, where none of them has a phone joined, the table's.  The asker's side may
+        only withdraw it."""
+        answer, phone = self.takeback_answer(phase)
+        if (seat in answer) if seat is not None else not phone:
+            return
+        raise refusal("takeback.other-side", asked_by=phase.asked_by, answer=answer,
+                      phone=phone)
 
     def _end_turn_action(self, t: float, seat: str, action: act.Action,
                          out: list[OutEvent]) -> None:

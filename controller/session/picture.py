@@ -19,6 +19,7 @@ from controller.session.moves import Moves
 from controller.session.turn import (
     Asking,
     Correcting,
+    Idle,
     InProgress,
     Phase,
     Provisional,
@@ -41,6 +42,7 @@ class Scene:
     moves: Callable[[], Moves]           # built on first use (not right after a commit)
     last_move: Footprint | None
     computer_move: Footprint | None      # the computer's move a human is to carry out
+    computer_done: frozenset[str]        # its positions the hand has done (it is committed)
     undone: Sequence[Footprint]          # the moves a take-back offer would undo
     at_rest: bool                        # just committed: the board reads the new position
     lit: L.LitPositions
@@ -64,9 +66,10 @@ def _move(fp: Footprint, lit: L.LitPositions, hints: set[str] | frozenset[str] =
 
 def just_committed(s: Scene) -> Picture | None:
     # Right after a commit: the move, without building the next position's moves (``prepare``
-    # builds them off the latency path).
+    # builds them off the latency path); until something else stands (a phone asking to take
+    # it back).
     if s.at_rest and s.mode is Mode.PLAYING and s.last_move is not None \
-            and s.computer_move is None:
+            and s.computer_move is None and isinstance(s.phase, Idle):
         return _move(s.last_move, s.lit), "last move"
     return None
 
@@ -103,6 +106,8 @@ def computer_move(s: Scene) -> Picture | None:
     if s.computer_move is None or s.mode is not Mode.PLAYING:
         return None
     emptied, filled = s.computer_move.cells()
+    emptied = [p for p in emptied if p not in s.computer_done]
+    filled = [p for p in filled if p not in s.computer_done]
     return {**L.blink_lights(filled, L.COMPUTER_TO, s.lit),
             **L.blink_lights(emptied, L.COMPUTER_FROM, s.lit)}, "computer's move"
 
@@ -132,10 +137,13 @@ def in_progress(s: Scene) -> Picture | None:
 
 def _steps_left(s: Scene) -> dict[str, Light]:
     """A move on its way: what is left of it where every move it may be agrees (a captured
-    piece to take off blinks, a position still to fill is steady), as the table's words say."""
+    piece to take off blinks, a position still to fill is steady; where they agree only that
+    one of a few pieces must be taken off, each of those blinks), as the table's words say."""
     if not isinstance(s.phase, InProgress) or not s.phase.steps:
         return {}
-    take, put = s.phase.steps.take, s.phase.steps.put
+    steps = s.phase.steps
+    take = steps.take + (steps.take_one.places if steps.take_one else ())
+    put = steps.put
     return {**L.blink_lights(put, L.STEP_PUT, s.lit), **L.blink_lights(take, L.STEP_TAKE, s.lit)}
 
 

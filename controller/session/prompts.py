@@ -16,7 +16,7 @@ from controller.physical import Value
 from controller.rules.base import Effect, Game
 from controller.said import From, Piece, To
 from controller.session.correction import wrong_positions
-from controller.session.footprints import Diff, Footprint
+from controller.session.footprints import Diff, Footprint, OneOf, Steps
 from controller.session.messages import Message
 from controller.session.moves import Moves
 from controller.session.picture import Mode
@@ -35,7 +35,8 @@ PromptKind = Literal["setup", "correction", "illegal", "private", "choose", "tak
 (table); ``illegal``: the board shows no move (table); ``private``: the mover's hand cannot make
 what the board shows (the mover's phone only); ``choose``: which of these moves (the mover's
 phone, choices: move texts, the message's ``moves``: what each does); ``takeback``: take back?
-(table, choices accept/decline); ``draw``: a draw is offered (table, choice accept);
+(table, choices accept/decline: the message says who may accept, the other side on a phone
+or the table for a side with none); ``draw``: a draw is offered (table, choice accept);
 ``computer``: the computer's move for a human to carry out, what it does and each piece to
 take and to put (table); ``waiting``: what the board waits for while a move is on its way:
 what is left to do when the moves it may be agree on it (a captured piece to take off), or,
@@ -63,6 +64,8 @@ class PromptScene:
     history: Sequence[tuple[str, Message]]  # (seat, what the move did) of the moves kept
     draw_offers: Sequence[str]
     computer: tuple[str, Footprint, Message] | None  # (seat, move, what it does) shown
+    # Who may take back what is offered, and whether on their phones (else the table).
+    takeback: tuple[tuple[str, ...], bool] = ((), False)
 
 
 def standing(scene: PromptScene) -> dict[tuple[str | None, PromptKind], Standing]:
@@ -85,20 +88,24 @@ def _playing(scene: PromptScene) -> Iterable[Standing]:
         # Why, beside the fix the lights and the correction show, for as long as it stands.
         yield Standing(None, "illegal", why_illegal(scene))
     if isinstance(phase, TakebackOffered):
+        # Who answers: the other side, on a phone, or the table for a side with none.
+        answer, phone = scene.takeback
         if phase.asked_by is None:
             undone = tuple(said for _, said in scene.history[phase.ply:])
-            yield Standing(None, "takeback", Message.of("takeback.board", undone=undone),
+            yield Standing(None, "takeback", Message.of("takeback.board", undone=undone,
+                                                        answer=answer, phone=phone),
                            ACCEPT_DECLINE)
         elif scene.history:
             yield Standing(None, "takeback", Message.of(
-                "takeback.asked", seat=phase.asked_by, move=scene.history[-1][1]),
-                ACCEPT_DECLINE)
+                "takeback.asked", seat=phase.asked_by, move=scene.history[-1][1],
+                answer=answer, phone=phone), ACCEPT_DECLINE)
     if isinstance(phase, InProgress) and scene.seat is not None:
         said = waiting(scene, phase)
         if said is not None:
             yield Standing(None, "waiting", said)
-    if isinstance(phase, Asking) and scene.seat is not None:
-        # The table hears that the mover's phone must say which (never what it may say).
+    if isinstance(phase, Asking) and phase.ask_at is None and scene.seat is not None:
+        # The table hears that the mover's phone must say which (never what it may say),
+        # once the phone is asked: until then the hand may still be on its way.
         yield Standing(None, "waiting", Message.of("waiting.phone", seat=scene.seat))
     if isinstance(phase, Asking) and phase.ask_at is None and phase.candidates:
         moves = scene.moves()
@@ -197,16 +204,30 @@ def waiting(scene: PromptScene, phase: InProgress) -> Message | None:
     """What the board waits for while a move is on its way: the steps every move it may be
     still needs (a captured piece to take off, a piece to put in a pole), at once; after a
     while with nothing changing, at least that the mover is moving and what is lifted."""
-    if phase.steps:
-        game = scene.moves().game
-        return Message.of("waiting.steps", seat=scene.seat,
-                          take=tuple(From(game.place(p)) for p in phase.steps.take),
-                          put=tuple(To(game.place(p)) for p in phase.steps.put))
+    if phase.steps and scene.seat is not None:
+        return steps_message(scene.moves().game, scene.seat, phase.steps)
     if phase.stalled:
         moves = scene.moves()
         lifted = tuple(sorted(p for p, v in moves.diff_of(scene.reading) if v == moves.empty))
         return Message.of("waiting.moving", seat=scene.seat, lifted=lifted)
     return None
+
+
+def steps_message(game: Game[Any, Any], seat: str, steps: Steps) -> Message:
+    """What is left of the mover's move, as the table says it (``waiting.steps``)."""
+    return Message.of("waiting.steps", seat=seat,
+                      take=tuple(From(game.place(p)) for p in steps.take),
+                      put=tuple(To(game.place(p)) for p in steps.put),
+                      **_one_of(game, steps.take_one))
+
+
+def _one_of(game: Game[Any, Any], one: OneOf | None) -> dict[str, Any]:
+    """One of a few places to take a piece off (``take_one``), and the kind of piece
+    (``take_piece``: None for several kinds)."""
+    if one is None:
+        return {"take_one": (), "take_piece": None}
+    return {"take_one": tuple(game.place(p) for p in one.places),
+            "take_piece": Piece(one.kind, 0) if one.kind else None}
 
 
 def setup_message(scene: PromptScene) -> Message:

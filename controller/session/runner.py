@@ -16,7 +16,14 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from controller.session.events import InEvent, OutEvent, Tick
+from controller.session.events import (
+    InEvent,
+    OutEvent,
+    RawScan,
+    StableChanges,
+    StableScan,
+    Tick,
+)
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +40,7 @@ class _Call:
 
 
 _STOP = object()
+QUIET = (RawScan, StableScan, StableChanges, Tick)  # events the listeners hear of by their out
 
 
 class SessionRunner:
@@ -112,7 +120,10 @@ class SessionRunner:
             except Exception:  # one bad event must not stop the board
                 log.exception("the session failed on %r; the event is dropped", item)
                 continue
-            if out:
+            # A person's event (a phone's declaration) may change what the pages show with
+            # nothing going out: the listeners hear of it too (the table's snapshot says
+            # which seats declared).  The sensors' and the clock's only when something does.
+            if out or not isinstance(item, QUIET):
                 self._dispatch(out)
             if self._inbox.empty():
                 self.session.prepare()

@@ -44,6 +44,7 @@ from controller.session.events import (
     LinkStatus,
     OutEvent,
     PhoneAction,
+    PhonesJoined,
     Prompt,
     RawScan,
     Rejected,
@@ -57,9 +58,16 @@ from controller.session.messages import Message, Refusal, refusal
 from controller.session.moves import Moves, moves_of
 from controller.session.phones import PhoneActions
 from controller.session.picture import Mode, Scene, picture
-from controller.session.prompts import PromptKind, PromptScene, Standing, standing
+from controller.session.prompts import (
+    PromptKind,
+    PromptScene,
+    Standing,
+    standing,
+    steps_message,
+)
 from controller.session.turn import (
     Asking,
+    Carrying,
     Correcting,
     Declarations,
     Evidence,
@@ -124,8 +132,10 @@ class GameSession(PhoneActions):
         self.evidence = Evidence()
         self.phase: Phase = Idle()
         self.last: LastCommit | None = None  # the last move, while the sensors may amend it
+        self.carrying: Carrying | None = None  # the computer's move, still being carried out
         self.declared: dict[str, Declarations] = {}
         self.draw_offers: list[str] = []
+        self.phones: frozenset[str] = frozenset()  # the seats whose phone is joined
         # A press that came while the last piece of a move was still settling on its sensor
         # (the debouncer had not accepted it yet): decided once that reading is in.
         self.held_press: tuple[float, str | None] | None = None
@@ -235,7 +245,7 @@ class GameSession(PhoneActions):
             self._commit(t, phase.footprint, "settle", out)
         elif (isinstance(phase, Unmatched) and t - phase.since >= self.config.grace
               and self.mode is Mode.PLAYING):
-            self.phase = Correcting(self._pairs_now())
+            self.phase = Correcting(self._pairs_now(phase.back_to), phase.back_to)
         elif isinstance(phase, InProgress) and not phase.stalled \
                 and t - phase.since >= self.config.stall:
             self.phase = dataclasses.replace(phase, stalled=True)
@@ -273,6 +283,8 @@ class GameSession(PhoneActions):
             self._link(t, event, out)
         elif isinstance(event, ComputerMove):
             self._computer_move(t, event, out)
+        elif isinstance(event, PhonesJoined):
+            self.phones = frozenset(event.seats)
         elif not isinstance(event, Tick):
             raise TypeError(f"not a session event: {event!r}")
         self._timers(t, out)
@@ -297,9 +309,12 @@ class GameSession(PhoneActions):
             if last is not None and self.mode is Mode.PLAYING:
                 self._note_pause(t - last)
             self.evidence.last_change = t
+        carrying = self.carrying
         if first or changes or self._resync:
             self._resync = False
             self._evaluate(t, out)
+        if carrying is not None and carrying is self.carrying:
+            self._carried({p for i, _ in changes if (p := self.spec.sensors[i]) is not None})
         if self.held_press is not None and not self.debouncer.in_flight:
             self._press_settled(t, out)
 
@@ -370,13 +385,23 @@ class GameSession(PhoneActions):
                 elif not (isinstance(phase, TakebackOffered) and phase.ply == ply):
                     self.phase = TakebackOffered(ply)
             case J.Moving(cannot, steps):
-                if not isinstance(phase, Correcting):  # correction ends when the board matches
-                    self.phase = InProgress(cannot, steps, since=t)
+                diff = self.index.diff_of(self.reading)
+                if isinstance(phase, Correcting) and diff != phase.back_to:
+                    # The correction ends when the board matches what it leads back to; on
+                    # the way there it follows the hand (never naming a piece already moved).
+                    self.phase = Correcting(self._pairs_now(phase.back_to), phase.back_to)
+                else:
+                    self.phase = InProgress(cannot, steps, since=t, diff=diff)
             case J.NoMove():
                 if isinstance(phase, Correcting):
-                    self.phase = Correcting(self._pairs_now())
+                    self.phase = Correcting(self._pairs_now(phase.back_to), phase.back_to)
                 elif not isinstance(phase, Unmatched):
-                    self.phase = Unmatched(t)
+                    # Gone wrong from a move on its way with a piece put down (the next
+                    # player's piece put down while a capture was still owed): the
+                    # correction may lead back to it.
+                    way = phase.diff if isinstance(phase, InProgress) else frozenset()
+                    self.phase = Unmatched(t, way if any(
+                        v != self.index.empty for _, v in way) else None)
 
     def _set_up(self, t: float, out: list[OutEvent]) -> None:
         if self.reading == self.index.reading:
@@ -389,8 +414,18 @@ class GameSession(PhoneActions):
         elif self.resumed:
             self.phase = Correcting(self._pairs_now())
 
-    def _pairs_now(self) -> tuple[Pair, ...]:
-        extra, missing = wrong_positions(self.index.reading, self.reading, self.index.empty)
+    def _pairs_now(self, back_to: frozenset[tuple[str, Value]] | None = None
+                   ) -> tuple[Pair, ...]:
+        """Pieces to move: back to the committed position, or to the reading on its way to a
+        move (``back_to``) when that needs fewer pairs."""
+        home = self._pairs_to(self.index.reading)
+        if not back_to:
+            return home
+        way = self._pairs_to({**self.index.reading, **dict(back_to)})
+        return way if len(way) < len(home) else home
+
+    def _pairs_to(self, target: dict[str, Value]) -> tuple[Pair, ...]:
+        extra, missing = wrong_positions(target, self.reading, self.index.empty)
         return tuple(pair_up(extra, missing, self.geometry.distance))
 
     # ---- committing ------------------------------------------------------------------------
@@ -406,8 +441,10 @@ class GameSession(PhoneActions):
         first_at = amends.at if amends else t
         declared = amends.declared if amends else self.declarations(seat)
         said = self.game.describe(before, fp.move)
+        by_computer = declared.by_computer and declared.move == fp.text
         self.history.append(Entry(before, fp, seat, frozenset(idx.reading.items()), said,
-                                  declared.by_computer and declared.move == fp.text))
+                                  by_computer))
+        self.carrying = self._still_carrying(seat, fp, said) if by_computer else None
         # Only a commit the sensors made on their own is provisional; one ended by the
         # button or the phone is the player's final word.
         touched = frozenset(self.evidence.touched)
@@ -427,10 +464,39 @@ class GameSession(PhoneActions):
         self._at_rest = True  # the board reads exactly the new position: no index needed yet
         text = amends.footprint.text if amends else None
         out.append(Committed(t, seat, fp.text, self.game.position_text(after), self.ply, text,
-                             how, said))
+                             how, said, by_computer=by_computer))
         log.info("ply %d: %s %s (%s%s)", self.ply, seat, fp.text, how,
                  f", amends {text}" if text else "")
         self._check_over(t, out)
+
+    def _still_carrying(self, seat: str, fp: Footprint, said: Message) -> Carrying | None:
+        """The computer's move just committed, if the hand may not be done with it: sensed
+        positions it changes that the hand has not touched yet, or no sensed position at all
+        (no sensor can say when it is done)."""
+        sensed = fp.effect.changed & self.spec.sensed
+        if not sensed:
+            return Carrying(seat, fp, said, None) if fp.effect.changes else None
+        left = sensed - self.evidence.touched
+        return Carrying(seat, fp, said, frozenset(left)) if left else None
+
+    def _carried(self, changed: set[str]) -> None:
+        """The hand goes on with the computer's move: positions it touched are done; once
+        every one is, and the board reads the position, the move is carried out.  A hand on
+        a position the move does not change has gone on to the next move: the computer's
+        words and lights give way to it."""
+        carrying = self.carrying
+        if carrying is None:
+            return
+        if changed - carrying.footprint.moved:
+            self.carrying = None
+            return
+        if carrying.left is None:
+            return
+        left = carrying.left - changed
+        if left != carrying.left:
+            carrying = self.carrying = dataclasses.replace(carrying, left=left)
+        if not left and self.mode is Mode.PLAYING and not self.index.diff_of(self.reading):
+            self.carrying = None
 
     def _amend(self, t: float, fp: Footprint, out: list[OutEvent]) -> None:
         last = self.last
@@ -458,6 +524,7 @@ class GameSession(PhoneActions):
         self.ply = ply
         self._new_turn()
         self.last = None
+        self.carrying = None
         self.last_move = self.history[-1].footprint if self.history else None
         if self.clocks:
             self.clocks.start(self.to_move, t)
@@ -475,6 +542,7 @@ class GameSession(PhoneActions):
         said = self.game.description(self.state, move)
         self.state = self.game.apply(self.state, move)
         self._new_turn()
+        self.carrying = None
         out.append(Committed(t, getattr(move, "seat", ""), self.game.move_text(move),
                              self.game.position_text(self.state), self.ply, None, "phone",
                              said, ends=True))
@@ -508,6 +576,9 @@ class GameSession(PhoneActions):
             raise refusal("end.not-playing", mode=self.mode.value)
         phase = self.phase
         if isinstance(phase, TakebackOffered):
+            # The board's button is the table's "yes" when no phone of the other side is
+            # joined; a phone's end-turn is that seat's.
+            self._consents(phase, seat)
             self._take_back(t, phase.ply, out)
         elif isinstance(phase, Provisional):
             self._commit(t, phase.footprint, "end-turn", out)
@@ -554,6 +625,11 @@ class GameSession(PhoneActions):
 
     def _nothing_to_end(self) -> Refusal:
         """Why an end-turn press ends nothing, in the terms of what the board shows."""
+        phase = self.phase
+        if isinstance(phase, InProgress) and phase.steps and self.to_move is not None:
+            # What the board waits for, said to whoever pressed (a nest capture still owed).
+            return refusal("end.steps-left", left=steps_message(self.game, self.to_move,
+                                                                 phase.steps))
         if self.reading and self.index.diff_of(self.reading):
             return refusal("end.nothing-yet")
         if self.evidence.touched or not self.history:
@@ -565,8 +641,12 @@ class GameSession(PhoneActions):
     def _publish(self, t: float, out: list[OutEvent]) -> None:
         """Derive the lights, the prompts and the correction from the state; send what
         changed (the first frame always goes out)."""
-        move = self.computer_move
-        shown = (self.to_move or "", move, self.index.described(move)) if move is not None else None
+        carrying, move = self.carrying, self.computer_move
+        # The computer's move still being carried out is said and lit before its next one.
+        shown = ((carrying.seat, carrying.footprint, carrying.said) if carrying is not None
+                 and self.mode is Mode.PLAYING else
+                 (self.to_move or "", move, self.index.described(move)) if move is not None
+                 else None)
         pairs = self.correction
         if pairs != self._pairs:
             self._pairs = pairs
@@ -574,8 +654,10 @@ class GameSession(PhoneActions):
         self._publish_prompts(t, shown, out)
         undone = ([e.footprint for e in self.history[self.phase.ply:]]
                   if isinstance(self.phase, TakebackOffered) else [])
+        done = (carrying.footprint.effect.changed & self.spec.sensed) - carrying.left \
+            if carrying is not None and carrying.left is not None else frozenset()
         scene = Scene(self.mode, self.phase, self.reading, lambda: self.index, self.last_move,
-                      shown[1] if shown else None, undone, self._at_rest,
+                      shown[1] if shown else None, done, undone, self._at_rest,
                       lambda p: lit_positions(self.game, self.variant, p), self.lights,
                       self._moving_now)
         lights, reason = picture(scene)
@@ -591,17 +673,12 @@ class GameSession(PhoneActions):
 
     def _publish_prompts(self, t: float, shown: tuple[str, Footprint, Message] | None,
                          out: list[OutEvent]) -> None:
-        if shown is None and self.mode is Mode.PLAYING and self.history:
-            # The computer's move that no sensor sees a step of (a piece changed for one of
-            # another colour, on a board that reads only presence; a piece out of a reserve
-            # into an unsensed level) stood at once: its steps stay said until the next move.
-            last = self.history[-1]
-            if last.by_computer and not last.footprint.diff and last.footprint.effect.changes:
-                shown = (last.seat, last.footprint, last.said)
         scene = PromptScene(self.mode, self.phase, self.resumed, self.to_move,
                             lambda: self.index, self.reading,
                             [(e.seat, e.said) for e in self.history],
-                            tuple(self.draw_offers), shown)
+                            tuple(self.draw_offers), shown,
+                            self.takeback_answer(self.phase)
+                            if isinstance(self.phase, TakebackOffered) else ((), False))
         now = standing(scene)
         old = self._standing
         for key, s in now.items():

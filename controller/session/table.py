@@ -82,7 +82,10 @@ class Table:
 
     def replace_session(self, session: Any) -> None:
         """Swap in a new session (a new game) on the session thread."""
-        def swap(_old: Any) -> None:
+        def swap(old: Any) -> None:
+            # The same browsers hold the seats until the web layer says otherwise (a new
+            # game with other seats, or new links, tell the new session again).
+            session.phones = getattr(old, "phones", frozenset())
             self.runner.session = session
             self._recent.clear()
             self._refresh(session)
@@ -107,12 +110,29 @@ class Table:
                 if e.amends and self._recent and self._recent[-1]["move"] == e.amends:
                     self._recent.pop()
                 self._recent.append({"ply": e.ply, "seat": e.seat, "move": e.move, "t": e.t,
-                                     "said": e.said.to_json() if e.said else None})
+                                     "said": e.said.to_json() if e.said else None,
+                                     "by": self.by_of(e)})
             elif isinstance(e, TakenBack):
                 self._recent = [m for m in self._recent if m["ply"] <= e.ply]
             elif isinstance(e, GameOver) and self.match_goes_on():
                 self._count_game(self.runner.session)
         self._recent = self._recent[-20:]
+        self._refresh(self.runner.session)
+
+    def by_of(self, e: Committed) -> dict[str, Any]:
+        """Who made a move, as it stood when it was made (a seat later given to the computer
+        keeps its earlier moves a person's): the computer's level if the computer chose it,
+        and the player's name, if the host gave one."""
+        levels = self.extras.get("computer")
+        names = self.extras.get("names")
+        level = (levels() or {}).get(e.seat) if levels is not None and e.by_computer else None
+        name = (names() or {}).get(e.seat) if names is not None else None
+        return {"computer": level or None, "name": name or None}
+
+    def restore_moves(self, moves: list[dict[str, Any]]) -> None:
+        """The moves of a game taken up from the log, as the pages list them (``ply``,
+        ``seat``, ``move``, ``t``, ``said``, ``by``): before the session thread starts."""
+        self._recent = list(moves[-20:])
         self._refresh(self.runner.session)
 
     def _count_game(self, session: Any) -> None:
@@ -164,6 +184,9 @@ class Table:
             "prompts": [_prompt_json(p) for p in prompts if p.seat is None],
             "correction": [list(p) for p in session.correction] if session.correction else None,
             "draw_offers": sorted(session.draw_offers),
+            # Whose phone has declared something for the coming move (never what).
+            "declared": sorted(seat for seat, d in session.declared.items()
+                               if d.facets or (d.move is not None and not d.by_computer)),
             "outcome": outcome.to_json() if outcome else None,
             "clocks": session.clock_json(self.runner.now()),
             "match": self.series.to_json() if self.series else None,

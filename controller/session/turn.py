@@ -10,7 +10,9 @@ The phase is one tagged value (docs/session.md draws the transitions):
   mover's phone is asked at ``ask_at`` (``None``: asked);
 * ``Unmatched``: the board shows no move and no move in progress since ``since``: after the
   grace time it turns into ``Correcting``;
-* ``Correcting``: pieces to move back, as (from, to) pairs;
+* ``Correcting``: pieces to move back, as (from, to) pairs: to the committed position, or to
+  the reading on its way to a move that the board went wrong from (``back_to``), whichever
+  is nearer;
 * ``TakebackOffered``: the board shows the position before ply ``ply`` (``asked_by`` None),
   or a phone asked to take the last move back (``asked_by`` that seat).
 
@@ -27,7 +29,8 @@ from dataclasses import dataclass, field, replace
 
 from controller.physical import Value
 from controller.session.correction import Pair
-from controller.session.footprints import NO_STEPS, Footprint, Steps
+from controller.session.footprints import NO_STEPS, Diff, Footprint, Steps
+from controller.session.messages import Message
 from controller.session.moves import Moves
 
 
@@ -78,6 +81,21 @@ class LastCommit:
     declared: Declarations
 
 
+@dataclass(frozen=True, slots=True)
+class Carrying:
+    """The computer's move, committed, while the hand carrying it out may not be done: the
+    sensors read the new position before every piece is where it goes (lifting the marble
+    that starts an Abalone push-off reads as the whole push on a presence board).  Its words
+    and lights stay until the hand has touched every sensed position the move changes
+    (``left``: those not touched yet) and the board reads the position; a move no sensor
+    sees a step of (``left`` None) stays said until the next move."""
+
+    seat: str
+    footprint: Footprint
+    said: Message
+    left: frozenset[str] | None
+
+
 # ---- the phase ------------------------------------------------------------------------------
 
 
@@ -92,6 +110,7 @@ class InProgress:
     steps: Steps = NO_STEPS  # what is left, where every move it may be making agrees
     since: float = 0.0    # when the board started to be on its way
     stalled: bool = False  # nothing changed for a while: the table says what it waits for
+    diff: Diff = frozenset()  # the reading on its way (a correction may lead back to it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,11 +129,16 @@ class Asking:
 @dataclass(frozen=True, slots=True)
 class Unmatched:
     since: float
+    back_to: Diff | None = None  # the last reading on its way to a move, if it came from one
 
 
 @dataclass(frozen=True, slots=True)
 class Correcting:
     pairs: tuple[Pair, ...]
+    # The reading on its way to a move that the board went wrong from (the next player's
+    # piece put down while a nest capture was still owed): the pairs lead back to it when
+    # that is nearer than the committed position, and the correction ends on reaching it.
+    back_to: Diff | None = None
 
 
 @dataclass(frozen=True, slots=True)

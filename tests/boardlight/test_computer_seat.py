@@ -120,3 +120,39 @@ def test_a_search_that_fails_is_tried_again():
         assert service.computer_seats() == {"b": "easy"}
     finally:
         service.stop()
+
+
+def carry_out(service: Service, text: str) -> None:
+    """A hand carries out ``text`` on the simulated board: the pieces it takes off, then the
+    pieces it puts down (an Abalone move with no push off)."""
+    game, state = service.game, service.runner.call(lambda s: s.state).result(5)
+    effect = game.effect(state, game.parse_move(state, text))
+    for c in effect.changes:
+        if c.before and not c.after:
+            service.sim_lift(c.position)
+    for c in effect.changes:
+        if c.after and not c.before:
+            service.sim_place(c.position, c.after[-1])
+
+
+def test_a_seat_given_to_the_computer_keeps_its_earlier_moves_its_players():
+    service = started()
+    try:
+        service.set_names({"b": "Ann", "w": "Bo"})
+        service.sim_lift("A1")
+        service.sim_place("D4")
+        wait_until(service.table, lambda s: s["ply"] == 1)
+        service.sim_lift("I5")
+        service.sim_place("F5")
+        wait_until(service.table, lambda s: s["ply"] == 2)
+        service.set_computer("b", "easy")  # Ann hands black to the computer
+        snap = wait_until(service.table, lambda s: any(p["kind"] == "computer"
+                                                       for p in s["prompts"]), timeout=10)
+        [shown] = [p for p in snap["prompts"] if p["kind"] == "computer"]
+        carry_out(service, shown["choices"][0])
+        snap = wait_until(service.table, lambda s: s["ply"] == 3)
+        assert [m["by"] for m in snap["moves"]] == [
+            {"computer": None, "name": "Ann"}, {"computer": None, "name": "Bo"},
+            {"computer": "easy", "name": "Ann"}]
+    finally:
+        service.stop()

@@ -87,6 +87,33 @@ def test_a_service_resumes_the_unfinished_game(tmp_path):
     assert r.moves == ["A1B2", "I5H5"]
 
 
+def test_a_resumed_game_lists_its_moves_again(tmp_path):
+    db = str(tmp_path / "g.db")
+    first = Service(ServiceOptions(game="abalone", db=db)).start()
+    try:
+        first.set_names({"b": "Ann"})
+        wait_until(first.table, lambda s: s["status"] == "playing")
+        first.sim_lift("A1")
+        first.sim_place("D4")
+        wait_until(first.table, lambda s: s["ply"] == 1)
+        first.sim_lift("I5")
+        first.sim_place("F5")
+        before = wait_until(first.table, lambda s: s["ply"] == 2)["moves"]
+    finally:
+        first.stop()
+    again = Service(ServiceOptions(game="abalone", db=db))
+    snap = again.table.public()
+    # The move list and the last move come back with the position: what each move did, by
+    # whom, at which ply.
+    keys = ("ply", "seat", "move", "said", "by")
+    assert [{k: m[k] for k in keys} for m in snap["moves"]] == [
+        {k: m[k] for k in keys} for m in before]
+    assert [m["ply"] for m in snap["moves"]] == [1, 2]
+    assert snap["moves"][0]["by"] == {"computer": None, "name": "Ann"}
+    assert snap["last_move"] == "I5H5"
+    again.stop()
+
+
 def test_a_board_changed_while_off_is_guided_back_by_correction(tmp_path):
     db = str(tmp_path / "g.db")
     log = EventLog(db)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from controller.rules.abalone import ABALONE
 from controller.session import lights as L
 from controller.session.events import ComputerMove
+from tests.controller.rules.abalone_positions import position
 from tests.pipeline.support import Correction, Prompt, commits, frame_at, moves, of, said, simulate
 
 
@@ -172,3 +173,47 @@ def test_a_computers_move_no_sensor_sees_a_step_of_stays_said_until_the_next_mov
     sim.step_to(2.0)
     assert len(commits(sim)) == 2
     assert [p for p in of(sim, Prompt) if p.kind == "computer"][-1].message is None
+
+
+# ---- a move the sensors read before the hand is done -------------------------------------------
+
+# Black's E6D5 pushes the white marble on A2 off the board: on a presence board the whole push
+# reads as E6 emptied (B3 and A2 stay occupied, the tray has no sensor), so the marble lifted
+# from E6 is the whole move once the settle time passes, while the hand still holds it and the
+# white marble on B3 is still to go.
+PUSH_OFF = position({"E6 D5 C4": "b", "B3 A2": "w", "I5 I6": "w", "G7": "b"})
+
+
+def test_the_computers_move_stays_said_and_lit_until_the_hand_has_carried_it_out():
+    sim = simulate([], state=PUSH_OFF, tail=0.0)
+    sim.step_to(0.3)
+    sim.post(ComputerMove(sim.t, "b", "E6D5", 0))
+    sim.schedule(_steps(moves((0.5, "lift", "E6"), (2.5, "lift", "B3"))
+                        + [{"t": 3.0, "place": "B3", "piece": "b"}]))
+    sim.step_to(4.0)
+    [c] = commits(sim)
+    assert (c.move, c.how) == ("E6D5", "settle") and c.t < 2.0
+    said_on_table = [(p.t, bool(p.message)) for p in of(sim, Prompt) if p.kind == "computer"]
+    # Said when chosen, and cleared only once the hand has put the black marble on B3.
+    assert [shown for _, shown in said_on_table] == [True, False]
+    assert 3.0 < said_on_table[-1][0] < 3.1
+    # Meanwhile the lights show what is left: B3 and White's tray, not E6 (done).
+    shown = frame_at(sim, 2.2)
+    assert shown.reason == "computer's move"
+    assert shown.lights.get("B3") == L.COMPUTER_TO and "E6" not in shown.lights
+    assert frame_at(sim, 3.5).reason != "computer's move"
+
+
+def test_the_next_players_hand_elsewhere_ends_the_computers_words():
+    # The hand never lifted B3 (the marbles were slid): once the next player's hand is on
+    # the board elsewhere, the computer's move gives way to the next move's own lights.
+    sim = simulate([], state=PUSH_OFF, tail=0.0)
+    sim.step_to(0.3)
+    sim.post(ComputerMove(sim.t, "b", "E6D5", 0))
+    sim.schedule(_steps(moves((0.5, "lift", "E6"), (2.5, "lift", "I5"))))
+    sim.step_to(3.5)
+    assert [c.move for c in commits(sim)] == ["E6D5"]
+    said_on_table = [(p.t, bool(p.message)) for p in of(sim, Prompt) if p.kind == "computer"]
+    assert [shown for _, shown in said_on_table] == [True, False]
+    assert 2.5 < said_on_table[-1][0] < 2.6
+    assert frame_at(sim, 3.0).reason == "hints"

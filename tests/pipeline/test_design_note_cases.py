@@ -99,7 +99,8 @@ def test_reading_an_earlier_position_offers_a_take_back():
     offers = [p for p in of(sim, Prompt) if p.kind == "takeback" and p.message]
     assert offers and said(offers[0]) == ("The board shows the position before this move: "
                                           "moved the black marbles on A1, B2, and C3 in line "
-                                          "to B2, C3, and D4.")
+                                          "to B2, C3, and D4. White has no phone joined: End "
+                                          "turn on the table takes it back.")
     assert offers[0].choices == ("accept", "decline")
     [undone] = of(sim, TakenBack)
     assert undone.move == "A1B2" and undone.ply == 0

@@ -224,6 +224,59 @@ def test_a_capture_no_sensor_sees_is_confirmed_on_the_phone():
     assert ask.seat == "w" and "+0b2x1c2" in ask.choices and ask.t == pytest.approx(0.9)
 
 
+# Black's free pieces all stand on the base: completing a nest owes one of them, and the
+# sensors see which one the hand takes off.
+NEST_FREE = {
+    "square": (position({"0a1 0b1 0a2": "w", "0a4 0c2 0d1": "b"}), BASE, "0b2"),
+    "triangle": (position({"0a1 0b1": "w", "0a4 0c2 0d1": "b"}, variant="cuckoo-triangle"),
+                 TRIANGLE, "0a2"),
+}
+
+
+def waiting(sim) -> list[Prompt]:
+    return [p for p in of(sim, Prompt) if p.kind == "waiting"]
+
+
+@pytest.mark.parametrize("board", sorted(NEST_FREE))
+def test_a_completed_nest_says_at_once_which_free_pieces_one_may_be_taken_from(board):
+    state, spec, cell = NEST_FREE[board]
+    sim = simulate([{"t": 0.5, "place": cell, "piece": "w"}, {"t": 3.0, "button": "end-turn"}],
+                   game=G, state=state, spec=spec, tail=2.0)
+    assert commits(sim) == []
+    [said_now] = waiting(sim)  # at once, and not replaced by "White is moving" later
+    assert said_now.t < 0.6
+    left = ("To finish White's move: take one of the black pieces off: a4 on level 1, c2 on "
+            "level 1, or d1 on level 1.")
+    assert said(said_now, G) == left
+    # The end-turn button ends nothing yet, and says what is left.
+    [refused] = of(sim, Rejected)
+    assert said(refused, G) == "nothing to end yet. " + left
+    # The lights blink the three pieces, one of which is to go.
+    lit = frame_at(sim, 3.0).lights
+    assert {p for p, light in lit.items() if light == L.STEP_TAKE} == {"0a4", "0c2", "0d1"}
+
+
+def test_the_next_players_piece_put_down_while_a_nest_capture_is_owed_is_the_one_to_remove():
+    # White completed the nest; before White takes a black piece off, Black puts a piece on
+    # d4.  The correction names that piece only (White's own piece stays: its move is on its
+    # way), and once it is gone the table says again what White's move still needs, never
+    # a piece already taken off.
+    state, spec, cell = NEST_FREE["square"]
+    sim = simulate([{"t": 0.5, "place": cell, "piece": "w"}, {"t": 3.0, "place": "0d4",
+                                                               "piece": "b"},
+                    {"t": 6.0, "lift": "0d4"}, {"t": 8.0, "lift": "0c2"}],
+                   game=G, state=state, spec=spec, tail=2.0)
+    corrections = [(p.t, said(p, G)) for p in of(sim, Prompt)
+                   if p.kind == "correction" and p.message]
+    assert [text for _, text in corrections] == ["Take the piece off d4 of level 1."]
+    after = [p for p in waiting(sim) if 6.0 < p.t < 8.0 and p.message]
+    assert [said(p, G) for p in after] == [
+        "To finish White's move: take one of the black pieces off: a4 on level 1, c2 on "
+        "level 1, or d1 on level 1."]
+    [c] = commits(sim)
+    assert (c.move, c.seat) == ("+0b2x0c2", "w") and 8.0 < c.t < 8.1
+
+
 # ---- the ant game and the triangular board ----------------------------------------------------
 
 

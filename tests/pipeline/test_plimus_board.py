@@ -79,6 +79,17 @@ def test_a_stone_held_beside_a_pole_is_never_taken_for_gone_into_it():
     assert ask.choices == ("c1-SW",)
 
 
+def test_a_lifted_stone_says_nothing_of_the_phone_until_the_phone_is_asked():
+    # A stone lifted beside a pole reads like one put into it, so the phone is asked after
+    # the settle time; until then the stone is in the hand and the table does not say it
+    # waits for the phone (there is nothing to declare yet).
+    sim = run(moves((0.5, "lift", "c1")), position({"c1": "B", "h9": "r"}), tail=2.0)
+    [ask] = asked(sim)
+    table = [p for p in of(sim, Prompt) if p.kind == "waiting" and p.message]
+    assert [(p.t, p.message.key) for p in table] == [(ask.t, "waiting.phone")]
+    assert ask.t > 1.2
+
+
 def test_a_stone_put_into_a_pole_commits_when_the_phone_says_so():
     state = position({"c1": "B", "h9": "r"})
     chosen = run(moves((0.5, "lift", "c1"), (0.7, "place", "SW"))

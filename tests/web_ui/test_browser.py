@@ -278,3 +278,73 @@ def test_crosswise_table_shows_the_live_line_scores(browser):
             phone.close()
     finally:
         service.stop()
+
+
+# ---- the phone's header: the game's name whole; a page that lost its seat says so ----------
+
+WHOLE_NAME = """() => {
+  const top = document.querySelector("header.top"), where = top.querySelector(".where");
+  const title = document.getElementById("game-title");
+  const w = where.getBoundingClientRect(), t = title.getBoundingClientRect();
+  return [where.scrollWidth <= where.clientWidth + 1, top.scrollWidth <= top.clientWidth + 1,
+          t.left >= w.left - 1 && t.right <= w.right + 1 && t.bottom <= w.bottom + 1,
+          title.textContent];
+}"""
+
+
+@pytest.mark.parametrize("game", ["abalone", "crosswise", "drhombix", "plimus", "rhombus"])
+def test_a_phones_header_shows_the_games_whole_name(browser, game):
+    service = Service(ServiceOptions(game=game, seed=1)).start()
+    try:
+        wait_until(service.table, lambda s: s["status"] == "playing")
+        with serving(service) as (app, base):
+            seats = service.table.public()["seats"]
+            for lang, seat in (("de", seats[0]), ("fr", seats[1])):
+                token = app.extensions["boardlight"].tokens.token(seat)
+                phone = Phone(browser, base, lang=lang)
+                for path in (f"/join/{token}", "/"):
+                    page = phone.open(path)
+                    for width in (360, 390):
+                        page.set_viewport_size({"width": width, "height": 800})
+                        *fits, title = page.evaluate(WHOLE_NAME)
+                        assert fits == [True, True, True], (game, lang, path, width, title)
+                        if game in ("abalone", "crosswise"):
+                            where = "seat" if path != "/" else "table"
+                            phone.shot(f"header-{game}-{lang}-{where}-{width}.png", full=False)
+                phone.close()
+    finally:
+        service.stop()
+
+
+def test_a_seat_page_that_lost_its_seat_says_so_in_a_heading_and_why_below(browser, abalone):
+    from playwright.sync_api import expect
+    with serving(abalone) as (app, base):
+        phone = Phone(browser, base, lang="de")
+        page = phone.open(f"/join/{app.extensions['boardlight'].tokens.token('b')}")
+        host = app.test_client()
+        assert host.get(f"/host/{HOST_TOKEN}").status_code == 303
+        assert host.post("/api/host/reissue", json={"seat": "b"}).status_code == 200
+        heading = page.locator("main h1")
+        expect(heading).to_have_text("Du hast keinen Platz")
+        reason = page.locator(".signed-out .error-message")
+        expect(reason).to_have_text(
+            "Der Gastgeber hat einen neuen Link für deinen Platz erstellt, daher hält dieser "
+            "Browser ihn nicht mehr: Scanne den neuen Code auf der Tischseite (oder frag den "
+            "Gastgeber), um ihn wieder einzunehmen.")
+        # The reason reads as text under its heading, not as a second heading.
+        weight = reason.evaluate("n => Number(getComputedStyle(n).fontWeight)")
+        assert weight < 600
+        expect(page.locator(".links")).to_be_hidden()  # "Leave this seat": there is none
+        phone.shot("seat-signed-out-phone.png", full=False)
+        # Opened again, the page is an error page: the same reason, as a sentence.
+        page.reload()
+        expect(page.locator(".error-message")).to_have_text(
+            "Der Gastgeber hat einen neuen Link für deinen Platz erstellt, daher hält dieser "
+            "Browser ihn nicht mehr: Scanne den neuen Code auf der Tischseite (oder frag den "
+            "Gastgeber), um ihn wieder einzunehmen.")
+        assert page.locator(".error-message").evaluate(
+            "n => Number(getComputedStyle(n).fontWeight)") < 600
+        expect(page.locator("#live")).to_have_count(0)  # no stream here: no "connecting…"
+        phone.shot("seat-signed-out-reopened-phone.png", full=False)
+        phone.errors = [e for e in phone.errors if "status of 401" not in e]
+        phone.close()

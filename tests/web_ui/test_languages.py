@@ -116,3 +116,103 @@ def test_clocks_computer_levels_and_the_hosts_match_line_speak_the_language(
         options = page.locator('select[name="computer-w"] option')
         expect(options.nth(2)).to_contain_text(level.split(", ")[1].rstrip(")"))
         hosting.close()
+
+
+# ---- the table's language, live; How to play in the language of the page it came from -------
+
+@pytest.mark.slow
+def test_the_open_table_page_follows_the_hosts_choice_without_a_reload_by_hand(browser, abalone):
+    """The host picks German for the table: the table page, open in English, switches by
+    itself (its stream speaks the table's language as it is now and the page follows)."""
+    from playwright.sync_api import expect
+    with serving(abalone) as (app, base):
+        table = Phone(browser, base, lang="en", **TABLET)
+        page = table.open("/")
+        expect(page.locator("#turn")).to_have_text("Black to move")
+        host = app.test_client()
+        assert host.get(f"/host/{HOST_TOKEN}").status_code == 303
+        assert host.post("/api/host/lang", json={"lang": "de"}).status_code == 200
+        expect(page.locator("html")).to_have_attribute("lang", "de", timeout=10_000)
+        expect(page.locator("#turn")).to_have_text("Schwarz ist am Zug")
+        expect(page.locator("#language")).to_have_value("de")
+        table.close()
+
+
+@pytest.mark.slow
+def test_the_table_page_picks_the_tables_language_itself(browser, abalone):
+    """The table page's own picker sets the table's language, as the host's does: every open
+    table page follows, and the host page shows the choice."""
+    from playwright.sync_api import expect
+    with serving(abalone) as (app, base):
+        one = Phone(browser, base, lang="en", **TABLET)
+        other = Phone(browser, base, lang="de", **TABLET)
+        page, second = one.open("/"), other.open("/")
+        expect(second.locator("#turn")).to_have_text("Schwarz ist am Zug")
+        one.shot("table-language-picker.png", full=False)
+        page.select_option("#language", "fr")
+        for shown in (page, second):
+            expect(shown.locator("html")).to_have_attribute("lang", "fr", timeout=10_000)
+            expect(shown.locator("#turn")).to_have_text("À Noir de jouer")
+        host = app.test_client()
+        assert host.get(f"/host/{HOST_TOKEN}").status_code == 303
+        assert host.get("/api/host").get_json()["table_lang"] == "fr"
+        assert host.post("/api/table/lang", json={"lang": "it"}).status_code == 400
+        one.close(), other.close()
+
+
+@pytest.mark.slow
+def test_how_to_play_speaks_the_language_of_the_page_it_was_opened_from(browser, abalone):
+    """A French table seen in a German browser opens How to play in French; a seat whose
+    player picked French, too; the How to play page's own picker then takes over."""
+    from playwright.sync_api import expect
+    with serving(abalone) as (app, base):
+        host = app.test_client()
+        assert host.get(f"/host/{HOST_TOKEN}").status_code == 303
+        assert host.post("/api/host/lang", json={"lang": "fr"}).status_code == 200
+        table = Phone(browser, base, lang="de", **TABLET)
+        page = table.open("/")
+        page.click("#intro a[href*='/howto/']")
+        expect(page.locator("html")).to_have_attribute("lang", "fr")
+        expect(page.locator("h1")).to_contain_text("Comment jouer")
+        page.select_option("#language", "en")
+        expect(page.locator("html")).to_have_attribute("lang", "en")
+        table.close()
+        phone = Phone(browser, base, lang="de")
+        seat = phone.open(f"/join/{token_of(app, 'w')}")
+        seat.select_option("#language", "fr")
+        expect(seat.locator("html")).to_have_attribute("lang", "fr")
+        seat.click(".links a[href*='/howto/']")
+        expect(seat.locator("html")).to_have_attribute("lang", "fr")
+        phone.close()
+
+
+@pytest.mark.slow
+def test_a_refusal_of_the_tables_button_is_said_in_the_tables_language(browser, abalone):
+    """The table speaks French (the host's choice) in a German browser: its End turn,
+    refused, says why in French, on the table page that pressed it."""
+    from playwright.sync_api import expect
+    with serving(abalone) as (app, base):
+        host = app.test_client()
+        assert host.get(f"/host/{HOST_TOKEN}").status_code == 303
+        assert host.post("/api/host/lang", json={"lang": "fr"}).status_code == 200
+        table = Phone(browser, base, lang="de", **TABLET)
+        page = table.open("/")
+        page.click("#end-turn")
+        expect(page.locator("#toast")).to_have_text(
+            "rien à terminer\u00a0: jouez d'abord votre coup sur le plateau")
+        table.errors = [e for e in table.errors if "status of 409" not in e]
+        table.close()
+
+
+@pytest.mark.parametrize(("lang", "belgian", "german"), [
+    ("de", "Belgische Margerite", "Deutsche Margerite"),
+    ("fr", "Marguerite belge", "Marguerite allemande")])
+def test_the_daisy_start_positions_have_their_rulebook_names(client, lang, belgian, german):
+    host_page = client.get(f"/host/{HOST_TOKEN}")
+    assert host_page.status_code == 303
+    info = client.get("/api/host", headers={"Accept-Language": lang}).get_json()
+    [abalone] = [g for g in info["games"] if g["name"] == "abalone"]
+    titles = {v["name"]: v["title"] for v in abalone["variants"]}
+    assert (titles["belgian-daisy"], titles["german-daisy"]) == (belgian, german)
+    summaries = " ".join(v["summary"] for v in abalone["variants"])
+    assert "Daisy" not in summaries and "daisy" not in summaries

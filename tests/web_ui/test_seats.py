@@ -160,3 +160,49 @@ def test_moves_no_sensor_sees_are_offered_to_the_mover_and_made_from_the_phone()
         assert snap["moves"][-1]["move"] == "10H" and snap["to_move"] == "b"
     finally:
         service.stop()
+
+
+def test_a_take_back_needs_the_other_sides_phone_or_else_the_table(app, abalone):
+    b, w, table = app.test_client(), app.test_client(), app.test_client()
+    join(b, app, "b")
+    table.post("/api/sim/lift", json={"position": "A1"})
+    table.post("/api/sim/place", json={"position": "D4"})
+    wait_until(abalone.table, lambda s: s["ply"] == 1)
+    assert b.post("/api/seat/action", json={"type": "takeback", "request": True}
+                  ).status_code == 200
+    # Black asked: Black's own yes is refused; with no phone of White's joined, the table's
+    # End turn answers.
+    own = b.post("/api/seat/action", json={"type": "takeback", "accept": True})
+    assert own.status_code == 409 and own.get_json()["error"] == (
+        "Black asked: the other side answers; White has no phone joined, so End turn on the "
+        "table takes it back")
+    # White joins: now White's phone answers, and the table's button no longer does.
+    join(w, app, "w")
+    offer = wait_until(abalone.table, lambda s: any(
+        p["kind"] == "takeback" and p["message"]["params"].get("phone")
+        for p in s["prompts"]))
+    [p] = [p for p in offer["prompts"] if p["kind"] == "takeback"]
+    assert p["message"]["params"]["answer"] == ["w"]
+    pressed = table.post("/api/sim/button", json={"button": "end-turn"})
+    assert pressed.status_code == 409
+    assert pressed.get_json()["error"] == "Black asked: White answers on their phone"
+    assert w.post("/api/seat/action", json={"type": "takeback", "accept": True}
+                  ).status_code == 200
+    assert wait_until(abalone.table, lambda s: s["ply"] == 0)["to_move"] == "b"
+
+
+def test_leaving_a_seat_gives_the_answer_back_to_the_table(app, abalone):
+    w = app.test_client()
+    join(w, app, "w")
+    abalone.sim_lift("A1")
+    abalone.sim_place("D4")
+    wait_until(abalone.table, lambda s: s["ply"] == 1)
+    abalone.phone("b", {"type": "takeback", "request": True})
+    wait_until(abalone.table, lambda s: any(
+        p["kind"] == "takeback" and p["message"]["params"].get("phone") for p in s["prompts"]))
+    assert w.post("/api/seat/leave", json={}).status_code == 200
+    wait_until(abalone.table, lambda s: any(
+        p["kind"] == "takeback" and p["message"]["params"].get("phone") is False
+        for p in s["prompts"]))
+    abalone.press("end-turn")
+    assert wait_until(abalone.table, lambda s: s["ply"] == 0)["to_move"] == "b"

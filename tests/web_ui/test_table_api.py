@@ -186,3 +186,18 @@ def test_json_bodies_are_compact_and_unsorted(client):
     raw = client.get("/api/state").data
     assert json.loads(raw)["game"] == "abalone"
     assert raw.startswith(b'{"game"')
+
+
+def test_the_table_hears_that_a_phone_declared_something_never_what(toy_app, toy):
+    # North's phone says which token it lays (red or blue: the sensors cannot tell): the
+    # table's snapshot names the seat that declared, not the token.
+    phone = toy_app.test_client()
+    phone.get(f"/join/{toy_app.extensions['boardlight'].tokens.token('n')}")
+    table = toy_app.test_client()
+    assert table.get("/api/state").get_json()["declared"] == []
+    assert phone.post("/api/seat/action", json={"type": "declare", "facets": {"token": "b"}}
+                      ).status_code == 200
+    body = wait_until(toy.table, lambda s: s["declared"] == ["n"])
+    assert "token" not in json.dumps({k: v for k, v in body.items() if k != "view"})
+    assert phone.post("/api/seat/action", json={"type": "cancel"}).status_code == 200
+    wait_until(toy.table, lambda s: s["declared"] == [])

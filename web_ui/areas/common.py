@@ -17,7 +17,10 @@ from web_ui.words import words
 
 
 def event_stream(web: WebState, seat: str | None, payload: Callable[[], dict[str, Any]],
-                 revoked: Callable[[], str | None]) -> Response:
+                 revoked: Callable[[], str | None],
+                 language: Callable[[], str] | None = None) -> Response:
+    """The page's live stream; refusals in ``language()`` at the time they come (the
+    request's language when not given)."""
     listener = web.hub.listen(seat)
     if listener is None:
         raise ServiceUnavailable(
@@ -28,7 +31,7 @@ def event_stream(web: WebState, seat: str | None, payload: Callable[[], dict[str
     lang, game = current(), web.service.game
 
     def say(message: Message) -> str:
-        return words(message, game, lang)
+        return words(message, game, language() if language else lang)
 
     body = stream(web.hub, listener, payload, revoked,
                   float(current_app.config["SSE_KEEPALIVE"]), gone, say)

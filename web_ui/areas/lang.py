@@ -2,7 +2,13 @@
 
 ``GET /i18n/LANG.js``: the messages the page scripts use, in LANG (from the same gettext
 catalog as the templates).  ``POST /api/lang {"lang": "de"}``: this browser's language (kept in
-its cookie, and for its seat if it holds one); ``POST /api/host/lang``: the table page's.
+its cookie, and for its seat if it holds one); ``POST /api/table/lang`` (the table page's own
+picker) and ``POST /api/host/lang``: the table page's, which every open table page follows at
+once (its stream speaks the table's language as it is now).
+
+A page's scripts say which language the page speaks (``X-Boardlight-Lang`` on each API
+request): the answer, a refusal above all, comes in the words of the page that asked.  How to
+play is opened in the language of the page it was opened from (``/howto/<game>?lang=fr``).
 """
 
 from __future__ import annotations
@@ -25,13 +31,32 @@ def _language(body: dict[str, object]) -> str:
     return lang
 
 
+PAGE_LANG = "X-Boardlight-Lang"  # the language of the page whose script sends the request
+
+
+def browser_language() -> str:
+    """The language this request's browser asks for (``Accept-Language``), else English."""
+    return request.accept_languages.best_match(LANGUAGES) or DEFAULT
+
+
+def table_language(web: WebState, browser: str) -> str:
+    """The language the table page speaks now: the one chosen for the table (on the host
+    page or the table page), else the browser's."""
+    return web.table_lang or browser
+
+
 def select_locale() -> str:
     """The language of this request's page (see ``web_ui.i18n``)."""
     web = web_state()
     path = request.path
+    asked = known(request.headers.get(PAGE_LANG))
+    if asked and path.startswith("/api/"):
+        return asked
+    if path.startswith("/howto/") and known(request.args.get("lang")):
+        return str(known(request.args.get("lang")))
     offered = request.accept_languages.best_match(LANGUAGES)
     if path == "/" or path.startswith(("/events", "/api/state", "/api/join", "/api/geometry")):
-        return web.table_lang or offered or DEFAULT
+        return table_language(web, offered or DEFAULT)
     seat = session.get("seat")
     if path.startswith(("/seat", "/api/seat")) and isinstance(seat, str):
         chosen = web.seat_langs.get(seat)
@@ -58,4 +83,15 @@ def choose() -> Response:
     seat = session.get("seat")
     if isinstance(seat, str) and seat in web.seats:
         web.seat_langs[seat] = lang
+    return jsonify(lang=lang)
+
+
+@bp.post("/api/table/lang")
+def choose_for_table() -> Response:
+    """The table page's own language picker: the language every table page speaks (as the
+    host's "the table page speaks" sets it); the open table pages follow at once."""
+    web: WebState = web_state()
+    lang = _language(json_object(("lang",), required=("lang",)))
+    web.table_lang = lang
+    web.hub.web_changed()
     return jsonify(lang=lang)

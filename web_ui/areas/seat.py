@@ -60,7 +60,7 @@ def computer_plays(label: str) -> str:
                    "a new link", seat=label)
 
 
-ACTION_FIELDS = ("type", "move", "facets", "accept", "offer")
+ACTION_FIELDS = ("type", "move", "facets", "accept", "offer", "request")
 
 
 def seat_problem(web: WebState) -> str | None:

@@ -2,22 +2,35 @@
 
 These feed the same pipeline as real sensors (the simulated board is scanned like a real
 one), so the session cannot tell a click from a hand.  On a real board they answer 404.
+
+A place beside the board (a tray, a reserve, a taken area) has no sensor: a piece put there
+leaves the board's reading as it was, and the session still counts it in the hand.  So the
+hand puts a piece it lifted off the board there only when a move is on its way that takes
+that piece off (or one took it already); otherwise the placement is refused, with the
+game's reason and where the piece goes back, and the piece stays in the hand, as the
+session and the page's "in hand" say.
 """
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
 
 from flask import Blueprint, Response, jsonify
 from werkzeug.exceptions import BadRequest, Conflict, NotFound
 
 from controller.errors import BoardError
+from controller.physical import Value, project
 from controller.session.messages import Message
+from controller.session.picture import Mode
 from web_ui.http import json_object, text_field
 from web_ui.i18n import current
 from web_ui.outcome import post_and_wait
 from web_ui.payloads import sim_json
 from web_ui.ports import BoardService
 from web_ui.state import web_state
-from web_ui.words import words
+from web_ui.words import Words, words
 
 bp = Blueprint("sim", __name__, url_prefix="/api/sim")
 
@@ -69,12 +82,78 @@ def place() -> Response:
     if piece is not None and piece not in kinds:
         names = ", ".join(f"{k} ({service.game.piece_name(k)})" for k in kinds)
         raise BadRequest(f"{service.game.title} has no piece {piece!r}; its pieces: {names}")
+    if position not in service.spec.sensor_index and (piece is None
+                                                      or piece in _hand(service)):
+        refused = _not_taken_off(service, position)
+        if refused:
+            raise Conflict(refused)
     try:
         placed = service.sim_place(position, piece)
     except BoardError as exc:
         raise Conflict(str(exc)) from None
     web_state().hub.web_changed()
     return jsonify(ok=True, piece=placed, sim=sim_json(service))
+
+
+def _hand(service: BoardService) -> tuple[str, ...]:
+    return tuple(service.sim.hand) if service.sim is not None else ()
+
+
+def _not_taken_off(service: BoardService, zone: str) -> str | None:
+    """Why the hand's piece may not go into ``zone`` (a place no sensor reads), in the page's
+    words, when no move on its way takes off the pieces lifted from the board."""
+    sim = service.sim
+    assert sim is not None
+    layout, spec = sim.layout(), service.spec
+    reading = {p: project(tuple(layout.get(p, ())), spec.sense, service.game.polarity)
+               for p in spec.sensor_index}
+    try:
+        stray = service.runner.call(lambda session: _stray(session, reading)).result(
+            timeout=float(web_state().config["ACTION_WAIT"]))
+    except FutureTimeout:
+        return None  # the session does not answer: the hand is not held up
+    if not stray:
+        return None
+    positions, reason = stray
+    w = Words(service.game, current())
+    places = w.places(positions)
+    to = w.to([zone])
+    if reason is not None:
+        return w.n_("The piece from %(places)s does not go %(to)s (%(reason)s). Put it back "
+                    "on %(places)s.",
+                    "The pieces from %(places)s do not go %(to)s (%(reason)s). Put them back "
+                    "on %(places)s.", len(positions), places=places, to=to,
+                    reason=w.say(reason))
+    return w.n_("The piece from %(places)s does not go %(to)s: no move takes it off now. Put "
+                "it back on %(places)s.",
+                "The pieces from %(places)s do not go %(to)s: no move takes them off now. Put "
+                "them back on %(places)s.", len(positions), places=places, to=to)
+
+
+def _stray(session: Any, reading: Mapping[str, Value]
+           ) -> tuple[tuple[str, ...], Message | None] | None:
+    """On the session's thread: the sensed positions pieces were lifted from, with the game's
+    reason, when nothing but lifting has happened and no move the board may be making takes
+    them off (no public move of the player to move, no amendment of the last move, no
+    take-back to an earlier position: the session's own ways of reading a board); None
+    when the pieces may go."""
+    if session.mode is not Mode.PLAYING or session.game.outcome(session.state) is not None:
+        return None
+    moves = session.index
+    diff = moves.diff_of(reading)
+    if not diff or any(v != moves.empty for _, v in diff):
+        return None  # the board as committed (a piece from beside it), or a move under way
+    if moves.toward(diff, "public", first=True):
+        return None
+    if frozenset(reading.items()) in {entry.reading for entry in session.history}:
+        return None  # a move taken back by hand
+    last = session.last
+    if last is not None:
+        before = last.moves
+        if before.toward(before.diff_of(reading), "public", first=True):
+            return None
+    lifted = tuple(sorted(p for p, _ in diff))
+    return lifted, session.game.explain_reading(session.state, frozenset(lifted), frozenset())
 
 
 @bp.post("/button")

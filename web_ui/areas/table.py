@@ -7,6 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, render_template, request
 
 from web_ui.areas.common import base_url, event_stream
+from web_ui.areas.lang import browser_language, table_language
 from web_ui.games import assets
 from web_ui.i18n import current, known, translator
 from web_ui.payloads import geometry_json, join_entries, public_payload
@@ -48,9 +49,15 @@ def join_codes() -> Response:
 @bp.get("/events")
 def events() -> Response:
     web = web_state()
-    lang = current()  # the stream outlives the request: its language is taken now
+    # The stream outlives the request: it speaks the table's language as it is at each
+    # snapshot (the host or the table page may choose another: the page then reloads in it),
+    # else this browser's.
+    browser = browser_language()
+
+    def lang() -> str:
+        return table_language(web, browser)
 
     def payload() -> dict[str, Any]:
-        return public_payload(web, lang)
+        return public_payload(web, lang())
 
-    return event_stream(web, None, payload, lambda: None)
+    return event_stream(web, None, payload, lambda: None, lang)

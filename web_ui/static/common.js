@@ -26,14 +26,31 @@ const BL = (() => {
   const NUMBER = new Intl.NumberFormat(LANG);
   const LIST = Intl.ListFormat ? new Intl.ListFormat(LANG, { type: "conjunction" }) : null;
   function listed(items) { return LIST ? LIST.format(items.map(String)) : items.join(", "); }
+  /* A clause the server says ("the host made a new link ...") as a sentence of its own. */
+  function sentence(text) {
+    const t = String(text || "").trim();
+    if (!t) return t;
+    const whole = t[0].toLocaleUpperCase(LANG) + t.slice(1);
+    return /[.!?…]$/.test(whole) ? whole : whole + ".";
+  }
 
-  /* The language picker in the header (seat, host, join pages): this browser's language. */
+  /* The language picker in the header: this browser's language (seat, host, How to play
+     pages), or the table's (the table page's own picker: ``data-post``, every table page
+     follows).  A page opened in a given language (How to play's ``?lang=``) reopens in the
+     one picked. */
   function pickLanguage() {
     const picker = document.getElementById("language");
     if (!picker) return;
     picker.addEventListener("change", async () => {
-      const r = await api("POST", "/api/lang", { lang: picker.value });
-      if (r.ok) location.reload();
+      const r = await api("POST", picker.dataset.post || "/api/lang", { lang: picker.value });
+      if (!r.ok) return;
+      const query = new URLSearchParams(location.search);
+      if (query.has("lang")) {
+        query.set("lang", picker.value);
+        location.search = query.toString();
+      } else {
+        location.reload();
+      }
     });
   }
   document.addEventListener("DOMContentLoaded", pickLanguage);
@@ -81,9 +98,20 @@ const BL = (() => {
     toastTimer = setTimeout(() => { box.hidden = true; }, bad ? 6000 : 3000);
   }
 
-  /* JSON in, JSON out; a refusal is shown to the person and returned. */
+  /* Who else hears of a refusal shown on this page (the table's voice). */
+  const refusalListeners = [];
+  function onRefusal(listener) { refusalListeners.push(listener); }
+  function refused(text) {
+    toast(text, true);
+    for (const listener of refusalListeners) listener(text);
+  }
+
+  /* JSON in, JSON out; a refusal is shown to the person (a toast on this page, whichever
+     button asked) and returned. */
   async function api(method, url, body, quiet) {
-    const init = { method, headers: { "Accept": "application/json" }, credentials: "same-origin" };
+    // The page's language: the server answers (and refuses) in the words of the page asking.
+    const init = { method, headers: { "Accept": "application/json", "x-boardlight-lang": LANG },
+      credentials: "same-origin" };
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
@@ -92,12 +120,12 @@ const BL = (() => {
     try {
       response = await fetch(url, init);
     } catch (e) {
-      if (!quiet) toast(_("Cannot reach Boardlight: is it still running?"), true);
+      if (!quiet) refused(_("Cannot reach Boardlight: is it still running?"));
       return { ok: false, status: 0, data: { error: "no connection" } };
     }
     let data = {};
     try { data = await response.json(); } catch (e) { data = {}; }
-    if (!response.ok && !quiet) toast(data.error || _("error %(code)s", { code: response.status }), true);
+    if (!response.ok && !quiet) refused(data.error || _("error %(code)s", { code: response.status }));
     return { ok: response.ok, status: response.status, data };
   }
 
@@ -114,7 +142,7 @@ const BL = (() => {
     source.addEventListener("state", (e) => { show("on", _("live")); handlers.state(JSON.parse(e.data)); });
     source.addEventListener("rejected", (e) => {
       const reason = JSON.parse(e.data).error;
-      if (handlers.rejected) handlers.rejected(reason); else toast(reason, true);
+      if (handlers.rejected) handlers.rejected(reason); else refused(reason);
     });
     source.addEventListener("revoked", (e) => {
       source.close();
@@ -248,16 +276,34 @@ const BL = (() => {
     return c.increment ? _("%(time)s + %(n)s s per move", { time: base, n: NUMBER.format(c.increment) }) : base;
   }
 
-  /* The moves in playing order, oldest first, numbered by ply; the newest in view. */
+  /* Who made a move, as it was when it was made (``m.by``: the computer at its level, or
+     the player's name then), not whoever plays the seat now; a move without ``by`` (an
+     older snapshot) by the seat as it is now. */
+  function moverName(state, m) {
+    if (!m.by) return seatName(state, m.seat);
+    const label = (state.labels || {})[m.seat] || m.seat;
+    if (m.by.computer) {
+      return _("%(seat)s (computer, %(level)s)",
+        { seat: label, level: (state.level_names || {})[m.by.computer] || m.by.computer });
+    }
+    return m.by.name ? _("%(name)s (%(seat)s)", { name: m.by.name, seat: label }) : label;
+  }
+
+  /* The moves in playing order, oldest first, numbered by ply.  The list scrolls inside its
+     own box and follows the newest move (unless someone scrolled back to read, and nothing
+     new came); it never scrolls the page or the panel around it. */
   function renderMoves(list, s) {
+    const before = list.childElementCount;
+    const atEnd = list.scrollHeight - list.scrollTop - list.clientHeight < 4;
+    const kept = list.scrollTop;
     list.replaceChildren();
     for (const m of s.moves || []) {
       const words = m.words || "";
       list.append(el("li", { value: String(m.ply) },
         m.seat ? dot(seatColour(s, m.seat)) : null, el("span", { class: "move", text: words }),
-        el("span", { class: "muted", text: m.seat ? " " + seatName(s, m.seat) : "" })));
+        el("span", { class: "muted", text: m.seat ? " " + moverName(s, m) : "" })));
     }
-    if (list.lastElementChild) list.lastElementChild.scrollIntoView({ block: "nearest" });
+    list.scrollTop = atEnd || list.childElementCount !== before ? list.scrollHeight : kept;
   }
 
   /* The public view's facts as a list of name: value rows (kept for games without their own
@@ -329,16 +375,22 @@ const BL = (() => {
     box.textContent = state.match ? _("Match, %(how)s.", { how: matchWords(state.match, state) }) : "";
   }
 
-  /* How the game ended: the winners here, why in the server's words (``outcome.words``). */
-  function renderOutcome(box, state) {
+  /* How the game ended: the winners here, why in the server's words (``outcome.words``);
+     null while it goes on. */
+  function outcomeWords(state) {
     const o = state.outcome;
-    box.hidden = !o;
-    if (!o) return;
+    if (!o) return null;
     const winners = listed((o.winners || []).map((s) => seatName(state, s)));
     const reason = o.words || "";
-    box.textContent = o.draw ? _("Drawn: %(reason)s.", { reason })
-      : n_("%(winners)s wins: %(reason)s.", "%(winners)s win: %(reason)s.", o.winners.length,
+    return o.draw ? _("Drawn: %(reason)s.", { reason })
+      : n_("%(winners)s wins: %(reason)s.", "%(winners)s win: %(reason)s.", (o.winners || []).length,
         { winners, reason });
+  }
+
+  function renderOutcome(box, state) {
+    const said = outcomeWords(state);
+    box.hidden = !said;
+    if (said) box.textContent = said;
   }
 
   const PROMPT_TITLES = { setup: _("Set-up"), correction: _("Put it back"), illegal: _("Not legal"),
@@ -362,12 +414,12 @@ const BL = (() => {
     const last = (state.moves || []).slice(-1)[0];
     if (!last) { box.textContent = _("No move yet."); return; }
     const move = last.words || "";
-    box.textContent = last.seat ? _("Last move, %(seat)s: %(move)s", { move, seat: seatName(state, last.seat) })
+    box.textContent = last.seat ? _("Last move, %(seat)s: %(move)s", { move, seat: moverName(state, last) })
       : _("Last move: %(move)s", { move });
   }
 
-  return { _, n_, listed, defineGame, games, hooksOf, number: (n) => NUMBER.format(n), lang: LANG,
-    el, svg, toast, api, connect, pieceColour, seatColour, seatName, dot,
+  return { _, n_, listed, sentence, defineGame, games, hooksOf, number: (n) => NUMBER.format(n), lang: LANG,
+    el, svg, toast, api, onRefusal, connect, outcomeWords, pieceColour, seatColour, seatName, dot,
     renderTurn, renderScores, renderClocks, renderExtras, renderOutcome, renderPrompts,
     renderLastMove, renderMatch, matchWords, renderMoves, controlWords, oneAtATime, renderTableInfo,
     gameName: document.documentElement.dataset.game || null };

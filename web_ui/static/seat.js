@@ -79,10 +79,17 @@
         onclick: () => act({ type: "choose", move }) }));
     }
     if (p.kind === "takeback") {
-      return [BL.el("button", { class: "button primary", type: "button", text: _("Yes, take it back"),
-        onclick: () => act({ type: "takeback", accept: true }) }),
-      BL.el("button", { class: "button", type: "button", text: _("No, play on"),
-        onclick: () => act({ type: "takeback", accept: false }) })];
+      // Only the other side agrees (the prompt's ``answer`` seats); the asker may withdraw.
+      const params = (p.message || {}).params || {};
+      const out = [];
+      if ((params.answer || []).includes(state.seat)) {
+        out.push(BL.el("button", { class: "button primary", type: "button", text: _("Yes, take it back"),
+          onclick: () => act({ type: "takeback", accept: true }) }));
+      }
+      const mine = params.seat === state.seat;
+      out.push(BL.el("button", { class: "button", type: "button", text: mine ? _("Withdraw my request") : _("No, play on"),
+        onclick: () => act({ type: "takeback", accept: false }) }));
+      return out;
     }
     return [];
   }
@@ -230,6 +237,8 @@
     BL.renderTableInfo($("seat-extras-items"), $("seat-extras"), s);
     $("end-turn").disabled = !mine;
     $("offer-draw").disabled = !playing;
+    $("ask-takeback").disabled = !playing || !(s.moves || []).length
+      || (s.prompts || []).some((p) => p.kind === "takeback");
     $("resign").disabled = !!s.outcome;
     const offer = playing && drawOffer(s);
     $("accept-draw").hidden = !offer;
@@ -262,16 +271,19 @@
     if (r.ok && r.data.sim) render({ ...state, sim: r.data.sim });
   }
 
+  /* The page lost its seat: a heading says so, the server's reason (a clause: "the host
+     made a new link ...") follows as a sentence; what no longer applies goes. */
   function signedOut(message) {
-    document.querySelectorAll("main .card, #prompts").forEach((n) => { n.hidden = true; });
-    const card = BL.el("section", { class: "card notice" }, BL.el("h1", { text: _("You are not at a seat") }),
-      BL.el("p", { class: "error-message", text: message }),
+    document.querySelectorAll("main .card, #prompts, main .links").forEach((n) => { n.hidden = true; });
+    const card = BL.el("section", { class: "card notice signed-out" }, BL.el("h1", { text: _("You are not at a seat") }),
+      BL.el("p", { class: "error-message", text: BL.sentence(message) }),
       BL.el("p", {}, BL.el("a", { class: "button", href: "/", text: _("Open the table page") })));
     document.querySelector("main").prepend(card);
   }
 
   $("end-turn").addEventListener("click", () => act({ type: "end-turn" }));
   $("offer-draw").addEventListener("click", async () => { if ((await act({ type: "draw", offer: true })).ok) BL.toast(_("Draw offered.")); });
+  $("ask-takeback").addEventListener("click", async () => { if ((await act({ type: "takeback", request: true })).ok) BL.toast(_("Take-back asked: the other side answers.")); });
   $("accept-draw").addEventListener("click", () => act({ type: "draw", accept: true }));
   $("resign").addEventListener("click", () => { $("resign-confirm").hidden = false; $("resign").hidden = true; });
   $("resign-no").addEventListener("click", () => { $("resign-confirm").hidden = true; $("resign").hidden = false; });

@@ -11,7 +11,8 @@
 
   const board = new Board($("board"), { onPick: BL.oneAtATime((pos, zone) => pick(pos, zone)) });
 
-  /* The host chose another language for the table, or started another game: the page
+  /* Someone chose another language for the table (here or on the host page: the stream
+     speaks the table's language as it is now), or the host started another game: the page
      reloads once (its words and the game's own drawing come with the page). */
   function followLanguage(s) {
     if ((s.lang && s.lang !== BL.lang) || (BL.gameName && s.game !== BL.gameName)) location.reload();
@@ -56,21 +57,28 @@
 
   let mySeat = null; // this browser's seat, if it joined one: it may answer as that seat
 
+  /* A take-back needs the other side's consent (the prompt's ``answer`` seats): on their
+     phone, or, when none of them has a phone joined (``phone`` false), the board's end-turn
+     button, which the simulated board's "yes" presses.  The prompt's words say who answers. */
   function takebackButtons(p) {
     if (p.kind !== "takeback") return [];
+    const params = (p.message || {}).params || {};
+    const answers = params.answer || [];
     if (mySeat) {
       const answer = (accept) => BL.api("POST", "/api/seat/action", { type: "takeback", accept });
-      return [BL.el("button", { class: "button primary", type: "button", text: _("Yes, take it back"),
-        onclick: () => answer(true) }),
-      BL.el("button", { class: "button", type: "button", text: _("No, play on"), onclick: () => answer(false) })];
+      const out = [];
+      if (answers.includes(mySeat)) {
+        out.push(BL.el("button", { class: "button primary", type: "button", text: _("Yes, take it back"),
+          onclick: () => answer(true) }));
+      }
+      out.push(BL.el("button", { class: "button", type: "button", text: _("No, play on"), onclick: () => answer(false) }));
+      return out;
     }
-    if (state.sim) {
-      // The board's end-turn button says "yes", as on a real board; "no" is putting the
-      // pieces back, or a player's answer on their own page.
+    if (state.sim && params.phone === false) {
       return [BL.el("button", { class: "button primary", type: "button", text: _("Yes, take it back"),
         onclick: () => press("end-turn") })];
     }
-    return [BL.el("span", { class: "small", text: _("Players answer on their phones.") })];
+    return [];
   }
 
   function renderSim(s) {
@@ -119,6 +127,7 @@
     chain = chain.then(async () => {
       await ensureGeometry(s);
       render(s);
+      Speech.follow(s);
       await ensureJoinCodes(s);
     });
   }
@@ -145,11 +154,14 @@
   }
 
   async function press(button) {
+    // A refusal is shown (and said) by BL.api; 202: the session had not answered yet, and a
+    // refusal comes on the stream, which no "pressed" may cover.
     const r = await BL.api("POST", "/api/sim/button", { button });
-    if (r.ok) BL.toast(_("End of turn pressed."));
+    if (r.status === 200) BL.toast(_("End of turn pressed."));
   }
 
   $("end-turn").addEventListener("click", () => press("end-turn"));
+  Speech.setup($("speak"));
   BL.api("GET", "/api/me", undefined, true).then((r) => { if (r.ok) mySeat = r.data.seat; });
   BL.connect("/events", { state: apply });
 })();

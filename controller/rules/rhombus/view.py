@@ -3,9 +3,10 @@
 The table (``seat=None``) sees the board, the reserves and eliminated pieces, every open
 table card, how many hand cards each player holds, the pile's size and the discards.  A seat
 sees that and its own hand, the combinations its cards make (what its phone offers to
-declare), and where each of its move cards would take each of its pieces (the phone's private
-hints: the board's lights use the open table cards only).  Nobody is sent the pile's order or
-the seed, which decide every card still to come.
+declare), where each of its move cards would take each of its pieces (the phone's private
+hints: the board's lights use the open table cards only), and what a 9 played with no move
+card does now (``entry``: a piece enters its start corner, or none can and why).  Nobody is
+sent the pile's order or the seed, which decide every card still to come.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from controller.rules.base import Game
+from controller.rules.rhombus.aimed import entry_room
 from controller.rules.rhombus.board import FULL, bits, names, protected, slide, walk
 from controller.rules.rhombus.cards import (
     DIAGONAL,
@@ -75,7 +77,20 @@ def view(game: Game[Any, Any], state: RhombusState, seat: str | None) -> dict[st
              "uses_hand": any(c & HIDDEN for c in cards)}
             for cards in sub_hands(mine, largest) if kind_name(cards, v.options["formation"])]
         out["reach"] = _reach(state, k, mine)
+        out["entry"] = _entry(state, k)
     return out
+
+
+def _entry(state: RhombusState, seat: int) -> dict[str, Any]:
+    """What a 9 brings in when no card of its set moves or eliminates a piece (a 9 alone, or
+    with an 8): the start corner of the pieces the seat plays, how many pieces may enter it
+    (``room``), and, when none may, why: ``corner-taken`` (a piece stands on it, which such
+    a set can neither move away nor eliminate) or ``reserve-empty``."""
+    ctx = context_for(state, seat)
+    room = 0 if ctx.corner & ctx.own else entry_room(ctx, 0)
+    why = None if room else ("corner-taken" if ctx.corner & (ctx.own | ctx.blockers | ctx.foes)
+                             else "reserve-empty")
+    return {"corner": names(ctx.corner)[0], "room": room, "why": why}
 
 
 Reach = dict[str, dict[str, list[str]]]

@@ -324,10 +324,23 @@ BL.defineGame("crosswise", () => {
     return BL.el("div", { class: "kv cw-kv" }, BL.el("span", { class: "k", text: key }), " ", BL.el("span", {}, ...value));
   }
 
+  /* The mover's phone has chosen a tile for the coming move (the public snapshot's
+     ``declared``: the seats whose phone said something, never what): said on the table and
+     on the other phones, never which tile. The computer's seat has no phone to choose on. */
+  function chosenOnPhone(s) {
+    const mover = s.to_move;
+    if (!mover || s.status !== "playing" || s.outcome || s.seat === mover) return null;
+    if ((s.computer || {})[mover] || !(s.declared || []).includes(mover)) return null;
+    return BL.el("p", { class: "cw-declared" }, BL.dot(BL.seatColour(s, mover)),
+      BL.el("span", { text: _("%(seat)s has chosen a tile on the phone.", { seat: BL.seatName(s, mover) }) }));
+  }
+
   function tableInfo(box, s) {
     const view = s.view || {};
     const teams = view.teams || {};
     const seats = s.seats || [];
+    const chosen = chosenOnPhone(s);
+    if (chosen) box.append(chosen);
     for (const team of ["green", "orange"]) {
       const members = teams[team] || [];
       const who = BL.listed(members.map((seat) => BL.seatName(s, seat)));

@@ -15,7 +15,7 @@
 BL.defineGame("drhombix", () => {
   const { _, n_ } = BL;
   const U = 40;  // user units per cell, as board.js draws
-  let extras = { levels: {}, supports: {}, coords: {} };
+  let extras = { levels: {}, supports: {}, coords: {}, sizes: {} };
   let places = {};  // position -> {kind, owner, level, words}: the server's typed places
   let sensed = new Set();
 
@@ -24,9 +24,10 @@ BL.defineGame("drhombix", () => {
     b: { top: "#5b5651", left: "#34302c", right: "#191715", edge: "#000" },
     o: { top: "#f0d9a6", left: "#d6b577", right: "#b48b4d", edge: "#6b4e24" },
   };
-  // Sizes in cells: any two middles are at least 0.5 (square) or 0.43 (triangle) apart, so that no piece covers the middle of another.
-  const SIZE = { square: { seat: 0.3, piece: 0.32 }, triangle: { seat: 0.21, piece: 0.21 } };
-  const size = () => SIZE[extras.board] || SIZE.square;
+  /* A piece's radius in cells (the server's "sizes"): as large as it can be while the middle
+     of every piece under it stays in sight; an upper seat is as large as its piece, so that a
+     finger finds the piece wherever it is seen. */
+  const size = (pos) => (extras.sizes || {})[pos] || 0.3;
 
   const level = (pos) => extras.levels[pos];
   const placeOf = (pos) => places[pos] || {};
@@ -46,9 +47,22 @@ BL.defineGame("drhombix", () => {
   function label(s, seat) { return (s.labels || {})[seat] || seat; }
   function pieceWord(s, kind) { return (s.pieces || {})[kind] || kind; }
 
-  /* A piece as a block seen from above at a slant: a hexagon of three faces. */
-  function block(x, y, r, kind, cls) {
-    const faces = FACES[kind] || FACES.o;
+  /* A colour a share ``t`` of the way to white. */
+  function lighter(hex, t) {
+    const n = parseInt(hex.slice(1), 16);
+    const mix = (c) => Math.round(c + (255 - c) * t);
+    return `rgb(${mix(n >> 16)}, ${mix((n >> 8) & 255)}, ${mix(n & 255)})`;
+  }
+
+  /* A piece as a block seen from above at a slant: a hexagon of three faces.  The ant
+     game's wooden pieces, all alike, are a little lighter each level up (nearer the light),
+     so that a piece stands out from those it rests on. */
+  function block(x, y, r, kind, cls, k) {
+    let faces = FACES[kind] || FACES.o;
+    if (faces === FACES.o && k) {
+      faces = { ...faces, top: lighter(faces.top, 0.22 * k), left: lighter(faces.left, 0.18 * k),
+        right: lighter(faces.right, 0.14 * k) };
+    }
     const at = (deg) => {
       const a = (Math.PI / 180) * deg;
       return [x + r * Math.cos(a), y + r * Math.sin(a)];
@@ -106,6 +120,19 @@ BL.defineGame("drhombix", () => {
     return out;
   }
 
+  /* A place of the pyramid whose piece is lifted (the game has it there, the simulated board
+     not) while a piece still stands on it: {pos, carried}, or null. */
+  function stuck(s) {
+    if (!s.sim) return null;
+    for (const pos of Object.keys(extras.levels)) {
+      if (!committed(s, pos) || physical(s, pos)) continue;
+      const carried = Object.keys(extras.supports).filter((q) => physical(s, q)
+        && extras.supports[q].includes(pos));
+      if (carried.length) return { pos, carried };
+    }
+    return null;
+  }
+
   function row(box, parts) { box.append(BL.el("div", { class: "dx-row" }, ...parts)); }
 
   function unsensedValue(value) {
@@ -134,19 +161,22 @@ BL.defineGame("drhombix", () => {
       if (!base.length) return;
       const xs = base.map((c) => c[0]), ys = base.map((c) => c[1]);
       if (extras.board === "triangle") {
-        // A triangle around the base's three corner places, its corners cut: each edge runs
-        // 0.62 cells outside the line of places along it.
+        // A triangle around the base's three corner places, its corners rounded: every point
+        // of the edge 0.62 cells from the nearest place of the base's outer ring, so that each
+        // cell, the corners' too, lies inside it.
+        const R = 0.62 * U;
         const corners = [[Math.min(...xs), Math.max(...ys)], [Math.max(...xs), Math.max(...ys)],
           [(Math.min(...xs) + Math.max(...xs)) / 2, Math.min(...ys)]];
         const normals = [[0, 1], [Math.cos(-Math.PI / 6), Math.sin(-Math.PI / 6)],
           [-Math.cos(Math.PI / 6), -Math.sin(Math.PI / 6)]];  // bottom, right, left edges
-        const pts = [];
-        corners.forEach(([x, y], i) => {
-          for (const n of [normals[(i + 2) % 3], normals[i]]) {
-            pts.push(`${(x + 0.62 * U * n[0]).toFixed(1)},${(y + 0.62 * U * n[1]).toFixed(1)}`);
-          }
-        });
-        root.append(BL.svg("polygon", { class: "dx-frame", points: pts.join(" ") }));
+        const at = ([x, y], n) => `${(x + R * n[0]).toFixed(1)},${(y + R * n[1]).toFixed(1)}`;
+        // Along each edge (corner i to i + 1), then around corner i + 1 to the next edge.
+        let d = `M${at(corners[0], normals[0])}`;
+        for (let i = 0; i < 3; i++) {
+          const next = corners[(i + 1) % 3];
+          d += ` L${at(next, normals[i])} A${R.toFixed(1)},${R.toFixed(1)} 0 0 0 ${at(next, normals[(i + 1) % 3])}`;
+        }
+        root.append(BL.svg("path", { class: "dx-frame", d: `${d} Z` }));
         return;
       }
       const pad = 0.62 * U;
@@ -159,7 +189,7 @@ BL.defineGame("drhombix", () => {
       if (zone) return BL.svg("rect", { class: "zone dx-tray", x: x - 0.95 * U, y: y - 0.62 * U,
         width: 1.9 * U, height: 1.24 * U, rx: 0.2 * U });
       const k = level(pos);
-      if (k > 0) return BL.svg("circle", { class: `cell dx-seat dx-level-${k}`, cx: x, cy: y, r: size().seat * U });
+      if (k > 0) return BL.svg("circle", { class: `cell dx-seat dx-level-${k}`, cx: x, cy: y, r: size(pos) * U });
       if (extras.board === "triangle") return BL.svg("circle", { class: "cell dx-base", cx: x, cy: y, r: 0.46 * U });
       return BL.svg("rect", { class: "cell dx-base", x: x - 0.46 * U, y: y - 0.46 * U,
         width: 0.92 * U, height: 0.92 * U, rx: 0.08 * U });
@@ -198,15 +228,24 @@ BL.defineGame("drhombix", () => {
         return true;
       }
       const was = committed(s, pos), now = physical(s, pos);
-      if (!was && !now) return false;
-      // A higher piece is nearer the eye: a little larger, and it says its level as the
-      // words say it (counted from 1 at the base: a piece on 1a1 is "on level 2").
       const k = level(pos);
-      const r = (size().piece + 0.01 * k) * U;
-      if (!now) node.art.append(hexagon(node.x, node.y, r, "dx-lifted"));
-      else node.art.append(block(node.x, node.y, r, was || now, was ? "" : "dx-pending"));
+      const r = size(pos) * U;
+      // An upper seat's outline shows only while it is empty; a lit piece's ring hugs it,
+      // clear of the middles of the pieces beside it.
+      node.shape.classList.toggle("dx-filled", Boolean(was || now));
       if (k) {
-        const tag = BL.svg("text", { class: `dx-tag dx-tag-${was || now || "o"}`, x: node.x, y: node.y - r * 0.5 });
+        for (const ring of [node.led, node.glow]) ring.setAttribute("r", (r + 0.06 * U).toFixed(2));
+      }
+      if (!was && !now) return false;
+      if (!now) {
+        node.art.append(hexagon(node.x, node.y, r, "dx-lifted"));
+        return true;  // (the place's name shows through)
+      }
+      node.art.append(block(node.x, node.y, r, was || now, was ? "" : "dx-pending", k));
+      if (k) {
+        // The level as the words say it (counted from 1 at the base: a piece on 1a1 is "on
+        // level 2"), at the piece's middle: always in sight.
+        const tag = BL.svg("text", { class: `dx-tag dx-tag-${was || now}`, x: node.x, y: node.y });
         tag.textContent = BL.number(k + 1);
         node.art.append(tag);
       }
@@ -276,6 +315,14 @@ BL.defineGame("drhombix", () => {
       // A tray the game counts more pieces in than the simulated board holds is owed the
       // piece in the hand (a capture, a piece taken off).
       const short = (seat) => count(s, zoneOf(seat)) > ((sim.layout || {})[zoneOf(seat)] || []).length;
+      // A piece lifted that carries another is no part of any move: it goes back (the
+      // simulated board keeps it in the hand rather than put it beside the board).
+      const held = stuck(s);
+      if (held) {
+        return n_("The piece from %(place)s is not free: it carries the piece at %(carried)s. Put it back on %(place)s (tap it).",
+          "The piece from %(place)s is not free: it carries the pieces at %(carried)s. Put it back on %(place)s (tap it).",
+          held.carried.length, { place: placeWords(held.pos), carried: BL.listed(held.carried.map(placeWords)) });
+      }
       if (ant()) {
         const taker = (s.seats || []).find(short) || mover || (s.seats || [])[0];
         if (lifted.length) return _("Put it in the taken area of %(seat)s (tap it). To take two pieces of one level, tap the second one first.", { seat: label(s, taker) });

@@ -4,7 +4,9 @@
    the dot fields (a jump over a stone there may turn), the circle fields (where the blank
    stone may stand), the coloured start fields with their plus and minus signs, the four
    poles. Stones are the team's colour with their sign; a double is drawn as a stack, its
-   lower stone showing beneath the upper one, whose sign is the double's.
+   lower stone a band of its own beneath the upper one (whose sign is the double's), with its
+   own sign there; a stone lifted off the board leaves a ghost with its sign, and the table's
+   "in hand" shows it with its sign too (pieceChip).
 
    Moves, places and the end come in words from the server (moves[i].words, the prompts'
    choice_words, declare_words, outcome.words, the geometry's places[..].words): nothing here
@@ -73,7 +75,9 @@ BL.defineGame("plimus", () => {
     return parts.length ? BL.listed(parts) : _("empty");
   }
 
-  function stone(x, y, r, kind, s, cls) {
+  /* A stone of radius r centred on (x, y), its sign in its middle, or where ``sign`` says
+     ({y, size}: the lower stone of a double shows its sign in the band under the upper). */
+  function stone(x, y, r, kind, s, cls, sign) {
     const g = BL.svg("g", { class: `pl-stone ${cls || ""}`.trim() });
     if (kind === "blank") {
       g.append(BL.svg("circle", { class: "pl-blank", cx: x, cy: y, r }),
@@ -81,12 +85,44 @@ BL.defineGame("plimus", () => {
       return g;
     }
     const colour = BL.pieceColour(s, kind);
-    g.append(BL.svg("circle", { class: "pl-body", cx: x, cy: y, r, fill: colour }),
-      BL.svg("circle", { cx: x, cy: y, r, fill: "url(#shine)", "pointer-events": "none" }));
-    const sign = BL.svg("text", { class: "pl-sign", x, y, "font-size": r * 1.25 });
-    sign.textContent = shown(signOf(kind));
-    g.append(sign);
+    // A ghost (a stone lifted from here) is pale on an opaque ground, its sign in its colour:
+    // the field's own sign and name do not show through it.
+    const ghost = (cls || "").includes("pl-ghost");
+    if (ghost) g.append(BL.svg("circle", { class: "pl-ghost-ground", cx: x, cy: y, r }));
+    g.append(BL.svg("circle", { class: "pl-body", cx: x, cy: y, r, fill: colour }));
+    if (!ghost) g.append(BL.svg("circle", { cx: x, cy: y, r, fill: "url(#shine)", "pointer-events": "none" }));
+    const text = BL.svg("text", { class: "pl-sign", x, y: sign ? sign.y : y, "font-size": sign ? sign.size : r * 1.25 });
+    if (ghost) text.style.fill = colour;
+    text.textContent = shown(signOf(kind));
+    g.append(text);
     return g;
+  }
+
+  /* What stands on a node (a single, or a double: the lower stone a band of its own under
+     the upper, its sign in that band), drawn at (x, y); ``cls`` on each stone, ``upperCls``
+     on the upper one only; ``ghost`` the stones lifted off the top of it (drawn faded, with
+     their signs: where they were and what they are). */
+  function drawStack(art, x, y, stack, s, cls, upperCls, ghost) {
+    const all = [...stack, ...ghost];
+    const R = 0.34 * U, r = 0.31 * U;
+    const faded = (i) => (i >= stack.length ? " pl-ghost" : "");
+    if (all.length === 1) {
+      art.append(stone(x, y, R, all[0], s, `${cls}${faded(0)} ${upperCls}`.trim()));
+      return;
+    }
+    // A double: the lower stone 0.31 of a node below the upper one's edge.
+    const lowY = y + 0.18 * U, upY = y - 0.13 * U;
+    art.append(stone(x, lowY, r, all[0], s, `pl-lower ${cls}${faded(0)}`.trim(),
+      { y: upY + r + (lowY + r - (upY + r)) / 2, size: 0.22 * U }));
+    art.append(stone(x, upY, r, all[all.length - 1], s, `pl-upper ${cls}${faded(all.length - 1)} ${upperCls}`.trim()));
+  }
+
+  /* A stone in the hand, as itself: its colour and its sign, named. */
+  function chip(kind, s) {
+    const svg = BL.svg("svg", { viewBox: "-16 -16 32 32", width: 30, height: 30, class: "pl-chip",
+      role: "img", "aria-label": stoneWord(s, kind) });
+    svg.append(stone(0, 0, 14, kind, s));
+    return svg;
   }
 
   /* A move's description (typed data, as the server sends it) with its poles left out:
@@ -136,14 +172,25 @@ BL.defineGame("plimus", () => {
   }
 
   /* The capture poles a player may say before moving: one question per stone a capture of
-     this turn could take, only when one can. */
-  const picks = {};  // node -> {upper, lower} picked so far for a double
+     this turn could take, only when one can.  What this phone said is kept here until the
+     move is done (the ply moves on), the turn is no longer this seat's, or the phone forgets
+     it: facet -> value (a pole, or a double's "upper/lower"), and for a captured double the
+     poles picked so far; the server keeps what was said but does not send it back. */
+  let said = { ply: null, seat: null, values: {}, picks: {} };
   let lastTap = { pos: null, how: null };  // the simulated board's last tap (simPick)
 
+  function saidFor(s) {
+    const mine = s.status === "playing" && !s.outcome && s.to_move === s.seat;
+    if (!mine || said.ply !== s.ply || said.seat !== s.seat) said = { ply: s.ply, seat: s.seat, values: {}, picks: {} };
+    return said;
+  }
+
+  /* The poles as buttons, each by its name standing alone; the chosen one pressed, with a
+     mark. */
   function poleButtons(values, onPick, chosen) {
     return BL.el("div", { class: "action-row" }, values.map((v) => BL.el("button", {
-      class: "button" + (chosen === v ? " chosen" : ""), type: "button", text: headed(placeWords(v)),
-      onclick: () => onPick(v) })));
+      class: "button" + (chosen === v ? " chosen" : ""), type: "button", "aria-pressed": String(chosen === v),
+      text: headed(placeWords(v)), onclick: () => onPick(v) })));
   }
 
   const hooks = {
@@ -227,19 +274,10 @@ BL.defineGame("plimus", () => {
       }
       const now = physical(s, pos), was = committed(s, pos);
       if (!now.length && !was.length) return false;
-      const r = 0.34 * U;
-      if (!now.length) {
-        node.art.append(BL.svg("circle", { class: "pl-lifted", cx: node.x, cy: node.y, r }));
-        return true;
-      }
-      const pending = s.sim && !same(now, was) ? "pl-pending" : "";
-      if (now.length > 1) {
-        // A double: the lower stone shows beneath and behind the upper one.
-        node.art.append(stone(node.x, node.y + 0.12 * U, r, now[0], s, "pl-lower"));
-        node.art.append(stone(node.x, node.y - 0.1 * U, r * 0.94, now[now.length - 1], s, `pl-upper ${pending}`));
-      } else {
-        node.art.append(stone(node.x, node.y, r, now[0], s, pending));
-      }
+      // Stones lifted off the top of what stood here: their ghosts, with their signs.
+      const lifted = was.length > now.length && same(now, was.slice(0, now.length)) ? was.slice(now.length) : [];
+      const pending = s.sim && !same(now, was) && !lifted.length ? "pl-pending" : "";
+      drawStack(node.art, node.x, node.y, now, s, "", pending, lifted);
       return true;
     },
 
@@ -254,6 +292,9 @@ BL.defineGame("plimus", () => {
     },
 
     zoneName: (pos) => headed(placeWords(pos)),
+
+    /* A stone in the table's hand: its colour and its sign. */
+    pieceChip: (kind, s) => chip(kind, s),
 
     tableInfo(box, s) {
       const view = s.view || {};
@@ -349,31 +390,37 @@ BL.defineGame("plimus", () => {
       const facets = Object.entries(s.declare || {}).filter(([f]) => capturedAt(f));
       // Asked already (a question stands): the answer goes there.
       if (!facets.length || (s.prompts || []).some((p) => p.kind === "choose")) return true;
+      const mine = saidFor(s);
+      // Redrawn at once: a declaration changes nothing the snapshot shows this phone.
+      const redraw = () => tools.select(null);
       box.append(BL.el("p", { class: "small", text: _("If you capture, say first which pole each captured stone goes into; then move and put it there.") }));
-      for (const [facet, said] of facets) {
+      for (const [facet, offered] of facets) {
         const node = capturedAt(facet);
         // A value is a pole, or a captured double's two poles joined by "/" (upper stone
         // first): the value this page sends back, in the game's phone protocol.
-        const values = [...said].sort((a, b) => extras.poles.indexOf(a.split("/")[0]) - extras.poles.indexOf(b.split("/")[0]));
+        const values = [...offered].sort((a, b) => extras.poles.indexOf(a.split("/")[0]) - extras.poles.indexOf(b.split("/")[0]));
         const singles = values.filter((v) => !v.includes("/"));
         const doubles = values.filter((v) => v.includes("/"));
         const worded = (s.declare_words || {})[facet] || {};
         const say = async (value) => {
           if ((await tools.act({ type: "declare", facets: { [facet]: value } })).ok) {
+            if (said === mine) mine.values[facet] = value;
             tools.toast(_("Noted: %(what)s.", { what: worded[value] || placeWords(value) }));
           }
+          redraw();
         };
         if (singles.length) {
           box.append(BL.el("div", { class: "pl-ask" }, BL.el("div", { class: "k", text: _("Which pole does the stone on %(place)s go into?", { place: placeWords(node) }) }),
-            poleButtons(singles, say)));
+            poleButtons(singles, say, mine.values[facet])));
         }
         if (doubles.length) {
           const poles = [...new Set(doubles.map((v) => v.split("/")[0]))];
-          const pick = picks[node] || (picks[node] = {});
+          const pick = mine.picks[facet] || (mine.picks[facet] = {});
           const choose = (part) => (v) => {
             pick[part] = v;
-            if (pick.upper && pick.lower) say(`${pick.upper}/${pick.lower}`);
-            else tools.toast(part === "upper" ? _("Now the lower stone's pole.") : _("Now the upper stone's pole."));
+            if (pick.upper && pick.lower) { say(`${pick.upper}/${pick.lower}`); return; }
+            tools.toast(part === "upper" ? _("Now the lower stone's pole.") : _("Now the upper stone's pole."));
+            redraw();
           };
           box.append(BL.el("div", { class: "pl-ask" },
             BL.el("div", { class: "k", text: _("The double on %(place)s: which pole does its upper stone go into?", { place: placeWords(node) }) }),
@@ -383,7 +430,10 @@ BL.defineGame("plimus", () => {
         }
       }
       box.append(BL.el("button", { class: "linklike", type: "button", text: _("Forget what I said"),
-        onclick: () => { for (const k of Object.keys(picks)) delete picks[k]; tools.act({ type: "cancel" }); } }));
+        onclick: async () => {
+          if ((await tools.act({ type: "cancel" })).ok && said === mine) { mine.values = {}; mine.picks = {}; }
+          redraw();
+        } }));
       return true;
     },
   };

@@ -83,25 +83,37 @@ BL.defineGame("rhombus", () => {
   };
   const cardsKey = (texts) => [...texts].sort((a, b) => order(a) - order(b)).join("+");
 
-  /* What one card does, in words. */
-  function effect(text) {
+  /* Why no piece can come in with a 9 now, when no card with it moves or eliminates one
+     (the seat's view says what a 9 does: ``entry``), in words; null when one can. */
+  function noEntry(s, list, kind) {
+    const entry = ((s || {}).view || {}).entry;
+    if (!entry || entry.room || list.some(moves) || ["straight flush", "entryliminator"].includes(kind)) return null;
+    const corner = placeOf(entry.corner).words || entry.corner;
+    return entry.why === "reserve-empty" ? _("nothing comes in: your reserve is empty")
+      : _("nothing comes in: your start corner, %(corner)s, is taken", { corner });
+  }
+
+  /* What one card does, in words (``blocked``: why a 9 brings nothing in now). */
+  function effect(text, blocked) {
     const v = card(text).value;
     const steps = extras.steps[v];
     if (steps === "diagonal") return _("diagonally, as far as the way is free");
     if (steps) return n_("%(n)s square", "%(n)s squares", steps);
     if (extras.kills.includes(v)) return _("eliminates");
-    if (v === extras.enter) return _("a piece enters");
+    if (v === extras.enter) return blocked || _("a piece enters");
     if (v === extras.mystery) return _("your next card comes hidden");
     return v;
   }
 
   const moves = (text) => !!extras.steps[card(text).value];
 
-  /* A combination in words: "Q♣ + K♣: 3 squares, 2 squares (either order, one piece or two)". */
-  function comboWords(cards, kind) {
+  /* A combination in words: "Q♣ + K♣: 3 squares, 2 squares (either order, one piece or two)";
+     with the seat's snapshot ``s``, a 9 that can bring nothing in now says why. */
+  function comboWords(cards, kind, s) {
     const list = String(cards).split("+");
     const faces = list.map(short).join(" + ");
     const v = list.map((t) => card(t).value);
+    const blocked = noEntry(s, list, kind);
     let what;
     if (kind === "reactivation") {
       what = _("one of your lost pieces goes back to your reserve (or the cards are simply exchanged)");
@@ -111,11 +123,12 @@ BL.defineGame("rhombus", () => {
       const c = list[0];
       if (moves(c)) what = card(c).value === "J" ? _("move a piece diagonally, as far as the way is free")
         : _("move a piece %(steps)s", { steps: effect(c) });
-      else if (v[0] === extras.enter) what = _("a piece from your reserve enters your start corner (or nothing happens)");
+      else if (v[0] === extras.enter) what = blocked ? _("no piece moves (%(why)s)", { why: blocked })
+        : _("a piece from your reserve enters your start corner (or nothing happens)");
       else if (v[0] === extras.mystery) what = _("no piece moves; the card that replaces it comes hidden into your hand");
       else what = _("no piece moves (a kill card needs a move of the same suit)");
     } else {
-      const parts = list.map(effect).join(", ");
+      const parts = list.map((c) => effect(c, blocked)).join(", ");
       const kills = v.some((x) => extras.kills.includes(x));
       const notes = {
         pair: kills ? _("a kill eliminates an opponent piece a move ends on") : _("either order, one piece or two"),
@@ -414,7 +427,7 @@ BL.defineGame("rhombus", () => {
     }
     if (said !== null) {
       const combo = comboOf(s, said);
-      guide.append(BL.el("p", { class: "rh-now" }, _("You play %(what)s", { what: comboWords(said, (combo || {}).kind) })),
+      guide.append(BL.el("p", { class: "rh-now" }, _("You play %(what)s", { what: comboWords(said, (combo || {}).kind, s) })),
         BL.el("p", {}, _("Now move your pieces on the board: the action is taken as soon as they stand. Press End my turn if it waits.")));
       const values = said.split("+").map((c) => card(c).value);
       if (values.includes(extras.enter)) {
@@ -438,7 +451,7 @@ BL.defineGame("rhombus", () => {
         const list = BL.el("div", { class: "rh-combos" });
         for (const c of combos) {
           list.append(BL.el("button", { class: "button rh-combo", type: "button",
-            onclick: () => { picked = new Set(pick(cards, c.cards)); repaint(); } }, comboWords(c.cards, c.kind)));
+            onclick: () => { picked = new Set(pick(cards, c.cards)); repaint(); } }, comboWords(c.cards, c.kind, s)));
         }
         guide.append(BL.el("div", { class: "k" }, _("What your cards can do")), list);
       }
@@ -450,8 +463,11 @@ BL.defineGame("rhombus", () => {
       guide.append(BL.el("p", { class: "rh-bad" }, _("These cards do not go together.")));
       return true;
     }
-    guide.append(BL.el("p", { class: "rh-now" }, comboWords(key, combo.kind)));
-    const board = declarable(s, key) && (chosen.some(moves) || chosen.some((t) => card(t).value === extras.enter)
+    guide.append(BL.el("p", { class: "rh-now" }, comboWords(key, combo.kind, s)));
+    // Pieces to move on the board: a move card's, a kill's on entering, or a 9's when a piece
+    // can come in (not while the start corner is taken: then the 9 moves nothing).
+    const enters = chosen.some((t) => card(t).value === extras.enter) && !noEntry(s, chosen, combo.kind);
+    const board = declarable(s, key) && (chosen.some(moves) || enters
       || ["straight flush", "entryliminator"].includes(combo.kind));
     const quiet = quietMoves(s, key);
     if (board) {
