@@ -73,7 +73,12 @@ OnMessage = Callable[[str, bytes, bool], None]   # topic, payload, retained
 
 
 class Connection:
-    """One client connection to the broker, kept up by paho's network thread."""
+    """One client connection to the broker, kept up by paho's network thread.
+
+    A client that logs in connects with its user name as its client id (``client_id`` is
+    used only without one): the shipped broker config binds them
+    (``use_username_as_clientid``), so no user can take another's client id and kick it off.
+    """
 
     def __init__(self, url: BrokerURL, client_id: str, *, clean_session: bool = True,
                  will: tuple[str, bytes] | None = None, ca_file: str | None = None,
@@ -83,6 +88,7 @@ class Connection:
                  on_message: OnMessage | None = None,
                  on_publish: Callable[[int], None] | None = None) -> None:
         self.url = url
+        client_id = url.username or client_id
         self.client_id = client_id
         self._client = paho.Client(CallbackAPIVersion.VERSION2, client_id=client_id,
                                    clean_session=clean_session, protocol=paho.MQTTv311)

@@ -12,7 +12,10 @@
 * **Presence** (retained): online on connect, offline on a clean stop, and offline as the
   last will when the board vanishes.
 * **Pairings**: the director's pairing for this board arrives on its command topic; the host
-  page shows it and ``start_pairing`` starts it (game, variant, names).
+  page shows it and ``start_pairing`` starts it (game, variant, names).  Only the current
+  one is offered: a pairing older than the newest this board has seen (an earlier round of
+  the same event, or an event made before it: a broker restarted on an old persistence file
+  still holds one) is refused, and so is a pairing this board has played to its end.
 
 Hidden information never leaves: nothing here reads a seat's view, a position text or a
 rejected action.  The session thread only sets flags; one worker thread publishes.
@@ -25,6 +28,7 @@ import logging
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -81,7 +85,8 @@ class Board(Protocol):
 
 
 class Sidecar:
-    """What the broker acknowledged, per game, and which games came from which pairing: a
+    """What the broker acknowledged, per game, which games came from which pairing, and the
+    newest pairing seen (``newest``: its event's id, when the director made it, its round): a
     small JSON file beside the event log, replaced whole (write, then rename)."""
 
     def __init__(self, path: Path) -> None:
@@ -89,12 +94,15 @@ class Sidecar:
         self.first_game: int | None = None
         self.acked: dict[int, int] = {}
         self.pairings: dict[int, str] = {}
+        self.newest: dict[str, Any] | None = None
         if path.exists():
             try:
                 data = json.loads(path.read_text(encoding="utf-8"))
                 self.first_game = data.get("first_game")
                 self.acked = {int(k): int(v) for k, v in data.get("acked", {}).items()}
                 self.pairings = {int(k): str(v) for k, v in data.get("pairings", {}).items()}
+                newest = data.get("newest")
+                self.newest = dict(newest) if isinstance(newest, dict) else None
             except (ValueError, OSError, AttributeError, TypeError) as exc:
                 log.warning("%s cannot be read (%s): every game from now on is published "
                             "again", path, exc)
@@ -102,7 +110,8 @@ class Sidecar:
     def save(self) -> None:
         data = {"first_game": self.first_game,
                 "acked": {str(k): v for k, v in sorted(self.acked.items())},
-                "pairings": {str(k): v for k, v in sorted(self.pairings.items())}}
+                "pairings": {str(k): v for k, v in sorted(self.pairings.items())},
+                "newest": self.newest}
         tmp = self.path.with_name(self.path.name + ".tmp")
         try:
             tmp.write_text(json.dumps(data), encoding="utf-8")
@@ -142,11 +151,16 @@ class BoardPublisher:
         self._moved_at: float | None = None
         self._online_due = False
         self._state_busy = False
-        self.pairing: dict[str, Any] | None = None
+        self._offered: dict[str, Any] | None = None
+        # The pairings this board played to their end (a result, not abandoned).
+        self._played: set[str] = self._played_pairings()
         self.pairing_listeners: list[Callable[[], None]] = []
         self.published = 0                     # messages handed to the broker (for tests)
+        self.refused: deque[str] = deque(maxlen=20)   # pairings refused, and why
         will = (self._topic["presence"], topics.encode(
             topics.presence_payload(name, False, wall(), SOFTWARE)))
+        # With a user name (the shipped broker config: the board's name), that is the
+        # client id (``club.mqtt.Connection``).
         self.conn = connection(settings.url, f"boardlight-{settings.club}-{name}",
                                clean_session=True, will=will, ca_file=settings.ca_file,
                                keepalive=settings.keepalive, reconnect=settings.reconnect,
@@ -220,6 +234,10 @@ class BoardPublisher:
     # ---- from the session thread and paho's thread (flags only) -------------------------------
 
     def _session_events(self, out: list[OutEvent]) -> None:
+        if any(isinstance(e, GameOver) for e in out):
+            played = self.sidecar.pairings.get(self.board.game_id or 0)
+            if played is not None:
+                self._played.add(played)
         if any(isinstance(e, (Committed, TakenBack, GameOver)) for e in out):
             if any(isinstance(e, Committed) for e in out):
                 self._moved_at = self.wall()
@@ -290,17 +308,67 @@ class BoardPublisher:
 
     def _pairing(self, payload: bytes) -> None:
         if not payload:
-            self.pairing = None  # the director withdrew it
+            self._offered = None  # the director withdrew it
         else:
-            data = topics.decode(payload, "pairing")
-            self.pairing = topics.check_pairing(data, self.settings.board)
+            data = topics.check_pairing(topics.decode(payload, "pairing", "pairing"),
+                                        self.settings.board)
+            stale = self._stale(data)
+            if stale:
+                self.refused.append(f"{data['id']}: {stale}")
+                log.warning("ignored pairing %s (%s, round %s): %s", data["id"],
+                            data["event"], data["round"], stale)
+                return
+            with self._cond:
+                self.sidecar.newest = {"event_id": data.get("event_id"),
+                                       "event": data["event"], "created": data.get("created"),
+                                       "round": data["round"], "id": data["id"]}
+                self._sidecar_due = True
+                self._cond.notify_all()
+            self._offered = data
         for listener in list(self.pairing_listeners):
             listener()
+
+    def _stale(self, data: dict[str, Any]) -> str | None:
+        """Why a pairing is older than the newest this board has seen (None: it is not)."""
+        newest = self.sidecar.newest
+        if not newest:
+            return None
+        # The same event: its id, name and making (a club server started again without its
+        # data makes a new "e1": a new event, made later).
+        same = (data.get("event_id"), data["event"], data.get("created")) == (
+            newest.get("event_id"), newest.get("event"), newest.get("created"))
+        if same and data["round"] < int(newest.get("round") or 0):
+            return f"round {newest.get('round')} of this event was sent since"
+        created, seen = data.get("created"), newest.get("created")
+        if not same and isinstance(created, (int, float)) and isinstance(seen, (int, float)) \
+                and created < seen:
+            return f"the director made event {newest.get('event')!r} after this one"
+        return None
+
+    def _played_pairings(self) -> set[str]:
+        """The pairings of this board's log whose game ended with a result."""
+        out = set()
+        for game in self.log.games():
+            pairing = self.sidecar.pairings.get(game.id)
+            result = game.result or {}
+            if pairing and game.finished is not None and result.get("reason") != "abandoned":
+                out.add(pairing)
+        return out
+
+    @property
+    def pairing(self) -> dict[str, Any] | None:
+        """The director's pairing this board offers: the newest received, unless this board
+        has played it to its end."""
+        pairing = self._offered
+        return None if pairing is None or pairing["id"] in self._played else pairing
 
     # ---- the pairing, from the host page --------------------------------------------------
 
     def start_pairing(self, pairing_id: str) -> None:
         """Start the received pairing: a new game of its game and variant, its names."""
+        if pairing_id in self._played:
+            raise ClubError(f"pairing {pairing_id} has been played on this board to its end; "
+                            "only the director can change its result")
         pairing = self.pairing
         if pairing is None:
             raise ClubError("no pairing has been received for this board")
@@ -431,9 +499,11 @@ class BoardPublisher:
 
     def _send_state(self) -> None:
         game_id = self.board.game_id
+        with self._cond:  # the events of this game handed to the broker so far
+            seq = self._sent.get(game_id or 0, self.sidecar.acked.get(game_id or 0, 0))
         payload = topics.state_payload(self.settings.board, self.board.table.public(),
                                        game_id, self.pairing_of(game_id), self._moved_at,
-                                       self.wall())
+                                       self.wall(), seq if game_id else None)
         same = {k: v for k, v in payload.items() if k not in ("sent", "version")}
         if same == self._last_state:
             return

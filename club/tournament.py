@@ -5,8 +5,10 @@ FIDE Dutch system (the library gets each player's score, colours, floats, byes a
 pairs already played).  Two-player variants only ("white" is the seat that moves first).
 A win is 1 point, a draw ½, a bye 1.  Tie-breaks, in the order the director chose:
 ``buchholz`` (the opponents' points), ``sonneborn-berger`` (the points of opponents beaten,
-half those of opponents drawn), ``wins``.  A result comes from the board by itself; the
-director may correct any (a correction wins over what the board said).
+half those of opponents drawn), ``wins``.  A result comes from the board by itself, once: a
+finished game's result is never replaced by another board message, only by the director's
+correction (which wins over what the board said).  The CSV exports neutralise every cell a
+spreadsheet would run as a formula (OWASP's CSV-injection rule).
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import logging
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -27,6 +31,9 @@ SYSTEMS = ("round-robin", "swiss")
 TIEBREAKS = ("buchholz", "sonneborn-berger", "wins")
 RESULTS = {"1-0": (1.0, 0.0), "0-1": (0.0, 1.0), "1/2-1/2": (0.5, 0.5)}
 NAME_LIMIT = 40
+BOARD_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")   # as club.topics.NAME
+
+log = logging.getLogger(__name__)
 
 
 class TournamentError(BoardError, ValueError):
@@ -64,6 +71,7 @@ class Event:
     boards: tuple[str, ...]
     pairings: tuple[Pairing, ...] = ()
     results: tuple[tuple[str, Result], ...] = ()    # pairing id -> result, in arrival order
+    created: float = 0.0    # wall time the director made it (a board tells a stale pairing)
 
     # ---- reading -------------------------------------------------------------------------
 
@@ -108,21 +116,33 @@ class Event:
                 "tiebreaks": list(self.tiebreaks), "players": list(self.players),
                 "boards": list(self.boards),
                 "pairings": [p.__dict__ for p in self.pairings],
-                "results": [[pid, r.__dict__] for pid, r in self.results]}
+                "results": [[pid, r.__dict__] for pid, r in self.results],
+                "created": self.created}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Event:
         return Event(data["id"], data["name"], data["game"], data["variant"], data["system"],
                      int(data["rounds"]), tuple(data["tiebreaks"]), tuple(data["players"]),
                      tuple(data["boards"]), tuple(Pairing(**p) for p in data["pairings"]),
-                     tuple((pid, Result(**r)) for pid, r in data["results"]))
+                     tuple((pid, Result(**r)) for pid, r in data["results"]),
+                     float(data.get("created", 0.0)))
+
+
+def _printable(text: Any) -> bool:
+    """A name as typed: printable characters and spaces only, once the ends are trimmed (a
+    control character, a NUL, a line break or a tab inside is refused, not turned into a
+    space)."""
+    return isinstance(text, str) and text.strip().isprintable()
 
 
 def create_event(name: str, game: str, variant: str | None, system: str, rounds: int | None,
                  players: Sequence[str], boards: Sequence[str],
                  tiebreaks: Sequence[str] = ("buchholz", "sonneborn-berger"),
-                 event_id: str = "e1") -> Event:
+                 event_id: str = "e1", created: float = 0.0) -> Event:
     """Check everything the director typed; every mistake is named with its fix."""
+    if not _printable(name):
+        raise TournamentError("the event's name must be printable characters only (no "
+                              "control character)")
     name = " ".join(str(name).split())
     if not name or len(name) > 60:
         raise TournamentError("the event needs a name of 1 to 60 characters")
@@ -140,11 +160,14 @@ def create_event(name: str, game: str, variant: str | None, system: str, rounds:
                               "variant")
     if system not in SYSTEMS:
         raise TournamentError(f"system {system!r}: use one of {', '.join(SYSTEMS)}")
+    if not all(_printable(p) for p in players):
+        raise TournamentError(f"a player's name is at most {NAME_LIMIT} printable characters "
+                              "(no control character)")
     clean = [" ".join(str(p).split()) for p in players]
     clean = [p for p in clean if p]
     if len(clean) < 2:
         raise TournamentError("a tournament needs at least two players")
-    if any(len(p) > NAME_LIMIT or not p.isprintable() for p in clean):
+    if any(len(p) > NAME_LIMIT for p in clean):
         raise TournamentError(f"a player's name is at most {NAME_LIMIT} printable characters")
     seen = {p.lower() for p in clean}
     if len(seen) != len(clean):
@@ -162,12 +185,16 @@ def create_event(name: str, game: str, variant: str | None, system: str, rounds:
         raise TournamentError(f"tie-break {bad[0]!r}: use any of {', '.join(TIEBREAKS)}")
     if len(set(boards)) != len(list(boards)):
         raise TournamentError("a board is listed twice")
+    bad = [b for b in boards if not isinstance(b, str) or not BOARD_NAME.match(b)]
+    if bad:
+        raise TournamentError(f"board {str(bad[0])[:40]!r}: a board's name is 1 to 32 "
+                              "letters, digits, '-' or '_'")
     tables = len(clean) // 2
     if len(boards) < tables:
         raise TournamentError(f"{len(clean)} players need {tables} boards; the club has "
                               f"{len(boards)}: connect more boards or pair fewer players")
     return Event(event_id, name, game, v.name, system, rounds, tuple(tiebreaks), tuple(clean),
-                 tuple(boards))
+                 tuple(boards), created=created)
 
 
 # ---- pairing ---------------------------------------------------------------------------------
@@ -237,11 +264,14 @@ def pair_next_round(event: Event) -> Event:
 
 
 def pairing_message(event: Event, p: Pairing) -> dict[str, Any]:
-    """What goes to the board (``club.topics.check_pairing`` reads it)."""
+    """What goes to the board (``club.topics.check_pairing`` reads it): its event (the id,
+    the name, when the director made it) and round, so that a board tells a stale pairing
+    from the current one."""
     assert p.black is not None and p.board is not None
     first, second = event.seats
     return {"v": 1, "board": p.board, "id": p.id, "event": event.name, "event_id": event.id,
-            "round": p.round, "table": p.table, "game": event.game, "variant": event.variant,
+            "created": event.created, "round": p.round, "table": p.table,
+            "game": event.game, "variant": event.variant,
             "names": {first: event.players[p.white - 1], second: event.players[p.black - 1]}}
 
 
@@ -270,10 +300,17 @@ def record_result(event: Event, pairing_id: str, score: str, source: str,
     if score not in RESULTS:
         raise TournamentError(f"result {score!r}: use one of {', '.join(RESULTS)}")
     old = event.result(pairing_id)
-    if source == "board" and old is not None and old.source == "director":
-        return event  # the director's correction stands
-    return replace(event, results=event.results + ((pairing_id, Result(score, source, board,
-                                                                        game_id)),))
+    new = Result(score, source, board, game_id)
+    if source == "board" and old is not None:
+        # A finished game's result stands: the director's correction over any board, and a
+        # board's over a later message (a stale pairing played again, a board's second game
+        # of the pairing); only the director changes it.
+        if old != new:
+            log.warning("%s: %s (game %s) sent %s, but %s from %s stands; only the "
+                        "director's correction changes it", pairing_id, board, game_id,
+                        score, old.score, old.source)
+        return event
+    return replace(event, results=event.results + ((pairing_id, new),))
 
 
 # ---- standings -------------------------------------------------------------------------------
@@ -334,9 +371,27 @@ def _fmt(x: float) -> str:
     return f"{x:g}"
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(value: Any) -> str:
+    """A CSV cell a spreadsheet shows as text: one starting with =, +, -, @, a tab or a
+    carriage return (a formula to Excel, LibreOffice, Sheets) gets a leading ' (OWASP)."""
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
+class _Writer:
+    def __init__(self, out: io.StringIO) -> None:
+        self._w = csv.writer(out)
+
+    def writerow(self, row: Sequence[Any]) -> None:
+        self._w.writerow([cell(x) for x in row])
+
+
 def standings_csv(event: Event) -> str:
     out = io.StringIO()
-    w = csv.writer(out)
+    w = _Writer(out)
     w.writerow(["rank", "player", "points", "games", "wins", *event.tiebreaks])
     for s in standings(event):
         w.writerow([s.rank, s.player, _fmt(s.points), s.games, s.wins,
@@ -350,7 +405,7 @@ def games_csv(event: Event, moves: dict[str, list[tuple[str, str]]]) -> str:
     pairing's moves are (text, words) pairs)."""
     first, second = event.seats
     out = io.StringIO()
-    w = csv.writer(out)
+    w = _Writer(out)
     w.writerow(["round", "table", "board", first, second, "result", "result from", "moves",
                 "moves in words"])
     for p in event.pairings:

@@ -3,11 +3,15 @@
 ``create_club_app(server, director, config)`` builds the Flask app; state is reached through
 ``app.extensions["club"]``.  Pages reuse the board pages' own drawing (``web_ui/static``:
 ``board.js`` draws a board from its geometry and a public snapshot).  Live updates are
-server-sent events, one bounded queue per page (``club.hub``).
+server-sent events, one bounded queue per page (``club.hub``): at most ``MAX_STREAMS`` at
+once, ``STREAMS_PER_CLIENT`` from one address (an IPv6 client: its /64), and the last
+``SCREEN_STREAMS`` only for the room's own screen (a page from ``SCREEN_ADDRESSES``, the club
+server's own machine, or a browser holding the director's link).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import secrets
 import time
@@ -34,16 +38,16 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from werkzeug.exceptions import (
     BadRequest,
     Conflict,
-    Forbidden,
     NotFound,
     ServiceUnavailable,
+    TooManyRequests,
     Unauthorized,
 )
 
 from club import tournament as T
 from club import words as W
 from club.director import Director
-from club.hub import CLOSED, STANDINGS, Listener, RoomHub
+from club.hub import CLOSED, STANDINGS, HubFull, Listener, RoomHub
 from club.server import ClubServer, drawing, summarize
 from controller.rules import find_game
 from web_ui.games import assets, geometry_extras
@@ -65,6 +69,9 @@ DEFAULTS: dict[str, Any] = {
     "SSE_KEEPALIVE": 15.0,
     "SSE_QUEUE": 256,          # a room page may fall this many board changes behind
     "MAX_STREAMS": 240,        # open pages at once (the server's threads are sized on it)
+    "STREAMS_PER_CLIENT": 12,  # open pages of one address (a phone, a laptop's tabs)
+    "SCREEN_STREAMS": 24,      # of MAX_STREAMS, kept for the room's own screen
+    "SCREEN_ADDRESSES": ("127.0.0.1", "::1"),   # the club server's own machine
 }
 
 CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -78,7 +85,9 @@ class ClubState:
         self.server = server
         self.director = director
         self.director_token: str = config.get("DIRECTOR_TOKEN") or secrets.token_urlsafe(18)
-        self.hub = RoomHub(int(config["MAX_STREAMS"]), int(config["SSE_QUEUE"]))
+        self.hub = RoomHub(int(config["MAX_STREAMS"]), int(config["SSE_QUEUE"]),
+                           per_client=int(config["STREAMS_PER_CLIENT"]),
+                           reserve=int(config["SCREEN_STREAMS"]))
         self._cache: dict[tuple[str, str], tuple[int, str]] = {}
         server.listeners.append(self.hub.changed)
         director.listeners.append(self.hub.standings_changed)
@@ -92,7 +101,7 @@ class ClubState:
         cached = self._cache.get((name, lang))
         if cached is not None and cached[0] == entry.version:
             return cached[1]
-        summary = summarize(entry, lang)
+        summary = summarize(entry, lang, self.server.wall())
         words = W.board_words(entry.state, lang)
         picture = drawing(entry)
         game = summary["game"]
@@ -164,12 +173,50 @@ def room_stream(state: ClubState, listener: Listener, keepalive: float,
         state.hub.leave(listener)
 
 
+def same_token(given: str, token: str) -> bool:
+    """Whether a token someone gave is the director's: compared in constant time as UTF-8
+    bytes (any text, whatever its characters)."""
+    return secrets.compare_digest(given.encode("utf-8", "surrogatepass"),
+                                  token.encode("utf-8", "surrogatepass"))
+
+
+def client_key(address: str | None) -> str:
+    """Whose page this is, for the streams' share: the IPv4 address, an IPv6 client's /64
+    (one machine may use many addresses of it)."""
+    try:
+        ip = ipaddress.ip_address(address or "")
+    except ValueError:
+        return address or ""
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def is_screen(state: ClubState) -> bool:
+    """The room's own screen: a page from the club server's machine, or the director's."""
+    address = client_key(request.remote_addr)
+    if address in current_app.config["SCREEN_ADDRESSES"] or (
+            request.remote_addr in current_app.config["SCREEN_ADDRESSES"]):
+        return True
+    token = session.get("director")
+    return isinstance(token, str) and same_token(token, state.director_token)
+
+
 def _stream(board: str | None) -> Response:
     state = club_state()
-    listener = state.hub.listen(board, page_lang())
-    if listener is None:
+    try:
+        listener = state.hub.listen(board, page_lang(), client_key(request.remote_addr),
+                                    is_screen(state))
+    except HubFull as full:
+        if full.kind == "client":
+            raise TooManyRequests(f"this device has {full.limit} of the club's live pages "
+                                  "open already; close some, or reload later") from None
         raise ServiceUnavailable("too many pages are open on the club server; close some, or "
-                                 "reload later")
+                                 "reload later") from None
+    if listener is None:
+        raise ServiceUnavailable("the club server is stopping")
     gone = request.environ.get("waitress.client_disconnected") or (lambda: False)
     body = room_stream(state, listener, float(current_app.config["SSE_KEEPALIVE"]), gone)
     return Response(body, mimetype="text/event-stream",
@@ -319,7 +366,7 @@ director = Blueprint("director", __name__)
 def require_director() -> ClubState:
     state = club_state()
     token = session.get("director")
-    if not isinstance(token, str) or not secrets.compare_digest(token, state.director_token):
+    if not isinstance(token, str) or not same_token(token, state.director_token):
         raise Unauthorized("the director's pages need the link 'boardlight club' printed "
                            "(/director/...)")
     return state
@@ -328,9 +375,9 @@ def require_director() -> ClubState:
 @director.get("/director/<token>")
 def claim(token: str) -> Any:
     state = club_state()
-    if not secrets.compare_digest(token, state.director_token):
-        raise Forbidden("this director link is not valid: use the one 'boardlight club' "
-                        "printed when it started")
+    if not same_token(token, state.director_token):
+        raise NotFound("this director link is not valid: use the one 'boardlight club' "
+                       "printed when it started")
     session.permanent = True
     session["director"] = token
     return redirect(url_for("director.director_page"), code=303)

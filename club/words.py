@@ -85,10 +85,16 @@ def said(game: Any, data: Any, lang: str) -> str | None:
     if data is None or _game(game) is None:
         return None
     try:
-        return _said(str(game), json.dumps(data, sort_keys=True), lang)
+        text = json.dumps(data, sort_keys=True)
+        # A real move's description is a few hundred bytes: only those are remembered (the
+        # cache stays small whatever a board sends).
+        return (_said if len(text) <= CACHED_SAID else _said.__wrapped__)(str(game), text, lang)
     except (ValueError, KeyError, TypeError) as exc:
         log.info("a %s message the club cannot say: %s", game, exc)
         return None
+
+
+CACHED_SAID = 1024   # bytes of a description's JSON, at most, to be cached
 
 
 @lru_cache(maxsize=4096)

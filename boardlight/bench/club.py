@@ -7,6 +7,12 @@ has moved instead of 200 times a second, so a hundred boards fit on a small mach
 spectator pages (server-sent event streams of the room's page) in this process.  Measured:
 from each board's commit (the wall time the publisher noted it) to each page receiving the
 board's new state; and the club server's memory (VmRSS).
+
+``python -m boardlight.bench.club flood`` measures what one careless or hostile board can make
+the club server keep: a broker without a size limit, the club server as its own process, and
+one client publishing, as one board, ``--events`` events of ``--size`` bytes, each for a new
+game id (the issue's 600 of 200 KB); then as many of the largest events the schema lets through
+(a move's description of 32 texts of 200 characters); the club server's VmRSS before and after.
 """
 
 from __future__ import annotations
@@ -20,6 +26,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -260,7 +267,8 @@ def club_bench(boards: int = 100, pages: int = 200, moves: int = 5, per_process:
         figures.seconds = time.monotonic() - start
         progress("every move published; collecting what the pages received...")
         wanted = {(n, ply) for n in names for ply in range(1, moves + 1)}
-        for c in clients:
+
+        def received(c: Any) -> dict[tuple[str, int], float]:
             seen: dict[tuple[str, int], float] = {}
             for e in list(c.log):
                 if e.kind != "board":
@@ -270,6 +278,16 @@ def club_bench(boards: int = 100, pages: int = 200, moves: int = 5, per_process:
                 if key in wanted and key not in seen and b.get("moved_at"):
                     seen[key] = e.received + offset - float(b["moved_at"])
                     commits[key] = float(b["moved_at"])
+            return seen
+
+        # The last moves may still be on their way to the pages (the boards said "done" once
+        # the broker had them): a few seconds' grace before a move counts as missed.
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and any(
+                wanted - set(received(c)) for c in clients):
+            time.sleep(0.1)
+        for c in clients:
+            seen = received(c)
             figures.latencies += list(seen.values())
             figures.missed += len(wanted - set(seen))
         for proc in board_procs:
@@ -290,6 +308,123 @@ def club_bench(boards: int = 100, pages: int = 200, moves: int = 5, per_process:
                 except subprocess.TimeoutExpired:
                     proc.kill()
         shutil.rmtree(work, ignore_errors=True)
+
+
+@dataclass
+class Flood:
+    what: str
+    events: int
+    size: int               # bytes of each event as published
+    rss_before: float = 0.0
+    rss_after: float = 0.0
+    seconds: float = 0.0
+
+    def line(self) -> str:
+        return (f"club server VmRSS: {self.rss_before:.1f} MB before, {self.rss_after:.1f} MB "
+                f"after {self.events} events of {self.size / 1024:.0f} KB from one board, each "
+                f"for a new game id ({self.what}), {self.seconds:.1f} s")
+
+
+def _http_json(url: str) -> Any:
+    import urllib.request
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def _settled_rss(pid: int, seconds: float = 2.0) -> float:
+    """VmRSS once it stops changing (the last of samples over ``seconds``)."""
+    samples = []
+    for _ in range(int(seconds / 0.25)):
+        samples.append(_rss(pid)[0])
+        time.sleep(0.25)
+    return samples[-1]
+
+
+def flood_bench(events: int = 600, size: int = 200 * 1024,
+                progress: Callable[[str], None] = print) -> list[Flood]:
+    """The club server's memory after one board's flood: ``events`` events of ``size`` bytes,
+    then as many of the largest valid events, each for a new game id."""
+    from club import topics
+    from club.mqtt import Connection, parse_broker_url
+
+    work = Path(tempfile.mkdtemp(prefix="boardlight-club-flood-"))
+    procs: list[subprocess.Popen[str]] = []
+    out: list[Flood] = []
+    try:
+        port = free_port()
+        conf = work / "mosquitto.conf"
+        conf.write_text(f"listener {port} 127.0.0.1\nallow_anonymous true\n"
+                        "max_queued_messages 100000\nlog_dest stderr\n"
+                        + ("user root\n" if os.geteuid() == 0 else ""))
+        procs.append(subprocess.Popen([_mosquitto(), "-c", str(conf)], text=True,
+                                      stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+        url = f"mqtt://127.0.0.1:{port}"
+        web_port = free_port()
+        club = subprocess.Popen([PY, "-m", "boardlight", "club", "--broker", url, "--club",
+                                 "bench", "--host", "127.0.0.1", "--port", str(web_port)],
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        procs.append(club)
+        _wait_line(club, lambda line: "Connected to the broker" in line, 60, "the club server")
+        # Its output goes on being read (a full pipe would stop it).
+        threading.Thread(target=lambda: [None for _ in club.stdout or ()], daemon=True).start()
+        board = Connection(parse_broker_url(url), "flood", reconnect=(1, 1)).start()
+        assert board.wait_connected(30), board.last_error
+        base = f"http://127.0.0.1:{web_port}"
+        said = {"key": "abalone.line", "params": {f"p{k}": "z" * 200 for k in range(32)}}
+        runs = [("the issue's flood", "x" * size, None),
+                ("the largest the schema lets through", "A1B2", said)]
+        game_id = 0
+        for n, (what, move, description) in enumerate(runs):
+            rss_before = _settled_rss(club.pid)
+            start = time.monotonic()
+            payload = b""
+            for _ in range(events):
+                game_id += 1
+                payload = topics.encode(topics.event_payload(
+                    "flood", game_id, 1, "move", 1, "b", move, time.time(), "abalone",
+                    "standard", said=description))
+                while board.publish(topics.board_topic("bench", "flood", "events"),
+                                    payload) is None:
+                    time.sleep(0.01)  # paho's queue is full: let it send
+            # The marker, after the flood on the same connection: once the club server has it,
+            # it has read every event before it.
+            board.publish(topics.board_topic("bench", "flood", "presence"), topics.encode(
+                topics.presence_payload("flood", True, float(n + 1), "bench")), retain=True)
+            deadline = time.monotonic() + 300
+            while True:
+                boards = {b["name"]: b for b in _http_json(base + "/api/club/boards")}
+                if boards.get("flood", {}).get("since") == float(n + 1):
+                    break
+                if time.monotonic() > deadline:
+                    raise TimeoutError("the club server never read the flood's end")
+                time.sleep(0.2)
+            seconds = time.monotonic() - start
+            out.append(Flood(what, events, len(payload), rss_before,
+                             _settled_rss(club.pid), seconds))
+            progress(out[-1].line())
+        board.stop()
+        return out
+    finally:
+        for proc in reversed(procs):
+            if proc.poll() is None:
+                proc.terminate()
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def flood_main(argv: list[str]) -> int:
+    """``python -m boardlight.bench.club flood``: print the club server's memory figures."""
+    p = argparse.ArgumentParser(prog="python -m boardlight.bench.club flood")
+    p.add_argument("--events", type=int, default=600)
+    p.add_argument("--size", type=int, default=200 * 1024, help="bytes of each event")
+    args = p.parse_args(argv)
+    print(f"one board floods the club server: {args.events} events of {args.size} bytes, "
+          "each for a new game id; then as many of the largest valid events...", flush=True)
+    flood_bench(args.events, args.size, progress=lambda line: print(line, flush=True))
+    return 0
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -315,7 +450,9 @@ def lines(f: Figures) -> list[str]:
 if __name__ == "__main__":
     if sys.argv[1:2] == ["boards"]:
         sys.exit(board_main(sys.argv[2:]))
-    print("usage: python -m boardlight.bench.club boards ... (the bench itself: "
-          "boardlight bench club)",
+    if sys.argv[1:2] == ["flood"]:
+        sys.exit(flood_main(sys.argv[2:]))
+    print("usage: python -m boardlight.bench.club boards ... | flood [--events N] [--size B] "
+          "(the bench itself: boardlight bench club)",
           file=sys.stderr)
     sys.exit(2)

@@ -48,7 +48,7 @@ def register(sub: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import threading
 
-    from boardlight.commands.serve import _stop_on_signals, addresses
+    from boardlight.commands.serve import _stop_on_signals, addresses, lan_address
     from club.director import Director
     from club.mqtt import parse_broker_url
     from club.server import ClubServer
@@ -77,6 +77,10 @@ def run(args: argparse.Namespace) -> int:
             return 2
         lan, local = addresses(args.host, web.port)
         app.config["PUBLIC_URL"] = lan
+        # The room's own screen may be a browser on this machine at its network address.
+        own = lan_address() if args.host in ("0.0.0.0", "::", "") else args.host
+        if own:
+            app.config["SCREEN_ADDRESSES"] = (*app.config["SCREEN_ADDRESSES"], own)
         server.start()
         web.start()
         base = lan or local or ""

@@ -92,6 +92,13 @@ const CLUB = (() => {
     return _("offline since %(time)s", { time });
   }
 
+  /* A board whose connection keeps dropping (two boards logged in as one user, a flaky
+     network): said on its tile, never silent. */
+  function unsteadyWords(b) {
+    return n_("Connection unsteady: lost %(n)s time in the last 5 minutes",
+      "Connection unsteady: lost %(n)s times in the last 5 minutes", b.drops || 0);
+  }
+
   function standingsRows(ev, tbody, head) {
     const names = ev.tiebreak_titles || {};
     head.textContent = ev.tiebreaks.map((t) => names[t] || t).join(" · ");
@@ -120,5 +127,5 @@ const CLUB = (() => {
   }
 
   return { stream, geometry, follow, snapshot, players, resultWords, gameWords, onlineWords,
-    standingsRows, resultText };
+    unsteadyWords, standingsRows, resultText };
 })();

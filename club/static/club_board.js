@@ -11,6 +11,8 @@
     if (!b) return;
     $("online").textContent = _("%(board)s: %(online)s", { board: b.name, online: CLUB.onlineWords(b) });
     $("online").className = "small online " + (b.online ? "on" : "off");
+    $("unsteady").hidden = !b.unsteady;
+    $("unsteady").textContent = b.unsteady ? CLUB.unsteadyWords(b) : "";
     const drawn = await CLUB.follow(view, b);
     const s = CLUB.snapshot(b, view.hooks);
     if (drawn) view.board.update(s);
@@ -30,8 +32,20 @@
     BL.renderMoves($("recent"), s);
   }
 
+  /* What goes wrong drawing the board is said, never a page that silently stops. */
+  async function showSafely(b) {
+    try {
+      await show(b);
+      $("broken").hidden = true;
+    } catch (e) {
+      console.error(e);
+      $("broken").hidden = false;
+      $("broken").textContent = _("This board cannot be shown: what it sent does not fit.");
+    }
+  }
+
   const name = $("board").dataset.board;
   CLUB.stream(`/events/board/${encodeURIComponent(name)}`, {
-    board: (b) => { chain = chain.then(() => show(b)).catch((e) => console.error(e)); },
+    board: (b) => { chain = chain.then(() => showSafely(b)).catch((e) => console.error(e)); },
   });
 })();

@@ -1,5 +1,6 @@
 /* The room's page: every board of the club, small and live, each drawn and worded as its own
-   game; a click follows one. */
+   game; a click follows one.  Each board is drawn on its own: a board whose message the page
+   cannot draw says so on its tile, and every other board is drawn as ever. */
 "use strict";
 
 (() => {
@@ -11,6 +12,8 @@
     if (cards.has(name)) return cards.get(name);
     const parts = {
       online: BL.el("span", { class: "online" }),
+      unsteady: BL.el("div", { class: "unsteady small", hidden: true }),
+      broken: BL.el("div", { class: "broken small", hidden: true }),
       players: BL.el("div", { class: "players" }),
       turn: BL.el("div", { class: "turn-line" }),
       game: BL.el("div", { class: "game-line small muted" }),
@@ -22,7 +25,8 @@
     const box = BL.el("a", { class: "card board-tile", href: `/board/${encodeURIComponent(name)}`,
       "aria-label": _("Follow %(board)s", { board: name }) },
       BL.el("div", { class: "tile-head" }, BL.el("b", { text: name }), parts.online),
-      parts.drawing, parts.players, parts.turn, parts.game, parts.score, parts.clocks, parts.last);
+      parts.unsteady, parts.broken, parts.drawing, parts.players, parts.turn, parts.game,
+      parts.score, parts.clocks, parts.last);
     const entry = { card: box, board: new Board(parts.drawing), geoKey: null, hooks: null, parts };
     cards.set(name, entry);
     const names = [...cards.keys()].sort();
@@ -38,6 +42,9 @@
     c.card.classList.toggle("offline", !b.online);
     p.online.textContent = CLUB.onlineWords(b);
     p.online.className = "online " + (b.online ? "on" : "off");
+    p.unsteady.hidden = !b.unsteady;
+    p.unsteady.textContent = b.unsteady ? CLUB.unsteadyWords(b) : "";
+    c.card.classList.toggle("tile-unsteady", !!b.unsteady);
     const drawn = await CLUB.follow(c, b);
     const s = CLUB.snapshot(b, c.hooks);
     if (drawn) c.board.update(s);
@@ -53,10 +60,32 @@
     BL.renderScores(p.score, s);
     BL.renderClocks(p.clocks, s);
     if (b.game) BL.renderLastMove(p.last, s); else p.last.textContent = "";
+    p.broken.hidden = true;
+    c.card.classList.remove("tile-broken");
+  }
+
+  function count() {
     const online = [...cards.values()].filter((x) => !x.card.classList.contains("offline")).length;
     const boards = n_("%(n)s board", "%(n)s boards", cards.size);
     $("room-count").textContent = _("%(boards)s, %(online)s online. Click a board to follow it.", {
       boards, online: BL.number(online) });
+  }
+
+  /* One board, on its own: what goes wrong drawing it stays on its tile. */
+  async function showOne(b) {
+    try {
+      await show(b);
+    } catch (e) {
+      console.error(e);
+      const name = b && typeof b.name === "string" ? b.name : null;
+      if (!name) return;
+      const c = card(name);
+      c.card.classList.add("tile-broken");
+      c.parts.broken.hidden = false;
+      c.parts.broken.textContent = _("This board cannot be shown: what it sent does not fit.");
+    } finally {
+      count();
+    }
   }
 
   function showEvent(ev) {
@@ -82,9 +111,13 @@
   BL.api("GET", "/api/club/qr", undefined, true).then((r) => {
     if (r.ok) { $("qr").innerHTML = r.data.qr; $("qr").title = r.data.url; } // SVG made by the server
   });
+  function showStandings(ev) {
+    try { showEvent(ev); } catch (e) { console.error(e); }
+  }
+
   CLUB.stream("/events", {
-    room: (data) => queue(async () => { for (const b of data.boards) await show(b); showEvent(data.event); }),
-    board: (b) => queue(() => show(b)),
-    event: (ev) => queue(() => showEvent(ev)),
+    room: (data) => queue(async () => { for (const b of data.boards) await showOne(b); showStandings(data.event); }),
+    board: (b) => queue(() => showOne(b)),
+    event: (ev) => queue(() => showStandings(ev)),
   });
 })();

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -26,6 +27,7 @@ from club.server import ClubServer
 from controller.session.session import SessionConfig
 from tests.support import hand
 
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto"
 MOSQUITTO = next((p for p in ("/usr/sbin/mosquitto", shutil.which("mosquitto") or "")
                   if p and Path(p).exists()), None)
 MOSQUITTO_PASSWD = shutil.which("mosquitto_passwd")
@@ -40,27 +42,67 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-class Mosquitto:
-    """One broker process; ``stop`` and ``start`` again keep its port and persistence."""
+USERS = {"director": "d-secret", "t1": "t1-secret", "t2": "t2-secret", "t3": "t3-secret"}
 
-    def __init__(self, workdir: Path, extra: str = "", port: int | None = None) -> None:
+
+def password_file(workdir: Path, users: dict[str, str] | None = None) -> Path:
+    """A password file made with mosquitto_passwd, as add-user.sh makes it."""
+    assert MOSQUITTO_PASSWD, "mosquitto_passwd is missing: sudo apt-get install mosquitto"
+    workdir.mkdir(parents=True, exist_ok=True)
+    passwd = workdir / "passwd"
+    for n, (user, password) in enumerate((users or USERS).items()):
+        subprocess.run([MOSQUITTO_PASSWD, *(["-c"] if n == 0 else []), "-b", str(passwd),
+                        user, password], check=True)
+    return passwd
+
+
+def login(url: BrokerURL, user: str) -> BrokerURL:
+    return url.with_user(user, USERS[user])
+
+
+def shipped_config(workdir: Path, port: int) -> str:
+    """deploy/mosquitto/boardlight.conf as shipped, for a test broker: only its listener (this
+    port, on 127.0.0.1), its password file (made here), its ACL (the shipped one, read where it
+    is) and its persistence directory (this broker's) are changed; every other line stands."""
+    text = (DEPLOY / "boardlight.conf").read_text()
+    swaps = {r"^listener 1883$": f"listener {port} 127.0.0.1",
+             r"^password_file .*$": f"password_file {password_file(workdir)}",
+             r"^acl_file .*$": f"acl_file {DEPLOY / 'boardlight.acl'}",
+             r"^persistence_location .*$": f"persistence_location {workdir / 'data'}/"}
+    for pattern, line in swaps.items():
+        text, n = re.subn(pattern, line, text, flags=re.M)
+        assert n == 1, f"the shipped boardlight.conf has no line {pattern}"
+    return text
+
+
+class Mosquitto:
+    """One broker process; ``stop`` and ``start`` again keep its port and persistence.
+    ``shipped``: with the shipped config (``shipped_config``) and its users (``USERS``)."""
+
+    def __init__(self, workdir: Path, extra: str = "", port: int | None = None,
+                 shipped: bool = False) -> None:
         assert MOSQUITTO is not None, MISSING
         self.dir = workdir
         self.dir.mkdir(parents=True, exist_ok=True)
         self.port = port or free_port()
         self.conf = self.dir / "mosquitto.conf"
         (self.dir / "data").mkdir(exist_ok=True)
-        self.conf.write_text(
-            f"listener {self.port} 127.0.0.1\n"
-            "persistence true\n"
-            f"persistence_location {self.dir / 'data'}/\n"
-            "log_dest stderr\n"  # unbuffered, unlike stdout into a pipe
-            # Run as root (CI), mosquitto would drop to the 'mosquitto' user, which cannot
-            # write this temp directory: a test broker stays the user that started it.
-            + ("user root\n" if os.geteuid() == 0 else "")
-            +
-            "log_type error\nlog_type warning\nlog_type notice\nlog_type information\n"
-            + (extra if "allow_anonymous" in extra else "allow_anonymous true\n" + extra))
+        logging = ("log_dest stderr\n"  # unbuffered, unlike stdout into a pipe
+                   # Run as root (CI), mosquitto would drop to the 'mosquitto' user, which
+                   # cannot write this temp directory: a test broker stays the user that
+                   # started it.
+                   + ("user root\n" if os.geteuid() == 0 else "")
+                   + "log_type error\nlog_type warning\nlog_type notice\n"
+                   "log_type information\n")
+        if shipped:
+            self.conf.write_text(logging + shipped_config(self.dir, self.port) + extra)
+        else:
+            self.conf.write_text(
+                f"listener {self.port} 127.0.0.1\n"
+                "persistence true\n"
+                f"persistence_location {self.dir / 'data'}/\n"
+                + logging
+                + (extra if "allow_anonymous" in extra else "allow_anonymous true\n" + extra))
         self.proc: subprocess.Popen[str] | None = None
         self.lines: list[str] = []
 
@@ -95,13 +137,20 @@ class Mosquitto:
             self.proc.wait(10)
             self.proc = None
 
+    def kill(self) -> None:
+        """A crash: SIGKILL, nothing saved since the last autosave."""
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait(10)
+            self.proc = None
+
     def log(self) -> str:
         return "\n".join(self.lines)
 
 
 @contextmanager
-def broker(workdir: Path, extra: str = "") -> Iterator[Mosquitto]:
-    m = Mosquitto(workdir, extra).start()
+def broker(workdir: Path, extra: str = "", shipped: bool = False) -> Iterator[Mosquitto]:
+    m = Mosquitto(workdir, extra, shipped=shipped).start()
     try:
         yield m
     finally:
@@ -152,10 +201,11 @@ class PlayersPace:
 
 def club_board(tmp: Path, url: BrokerURL, name: str, club: str = "tuesday", game: str = "abalone",
                variant: str | None = None, seed: int = 1,
-               clock: PlayersPace | None = None) -> tuple[Service, BoardPublisher]:
+               clock: PlayersPace | None = None, db: str | None = None,
+               ) -> tuple[Service, BoardPublisher]:
     clock = clock or PlayersPace()
     service = Service(ServiceOptions(game=game, variant=variant, seed=seed, session=FAST,
-                                     db=str(tmp / f"{name}.db")), clock=clock).start()
+                                     db=db or str(tmp / f"{name}.db")), clock=clock).start()
     publisher = BoardPublisher(ClubSettings(url, club, name, state_interval=0.05,
                                             reconnect=(1, 1)), service, service.log).start()
     return service, publisher

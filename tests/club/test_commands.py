@@ -161,4 +161,18 @@ def test_the_shipped_config_files_exist():
     deploy = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto"
     conf = (deploy / "boardlight.conf").read_text()
     assert "allow_anonymous false" in conf and "acl_file" in conf
+    # Each listener binds its users to their client ids; no message beyond a state's size.
+    listeners = conf.split("\nlistener ")[1:]
+    assert listeners and all("use_username_as_clientid true" in x for x in listeners)
+    from club.topics import MAX_PAYLOAD
+    assert f"\nmessage_size_limit {MAX_PAYLOAD}\n" in conf
     assert "pattern write boardlight/v1/+/boards/%u/#" in (deploy / "boardlight.acl").read_text()
+
+
+def test_the_flood_bench_prints_the_club_servers_memory():
+    from boardlight.bench.club import flood_bench
+    printed: list[str] = []
+    floods = flood_bench(events=5, size=200 * 1024, progress=printed.append)
+    assert [f.events for f in floods] == [5, 5] and floods[0].size > 200 * 1024
+    assert all(f.rss_before > 10 and f.rss_after > 10 for f in floods)
+    assert len(printed) == 2 and all("club server VmRSS" in line for line in printed)

@@ -5,41 +5,30 @@ And a league: a venue's broker bridged to a central one."""
 from __future__ import annotations
 
 import random
-import subprocess
 import threading
 from pathlib import Path
 
 from club import topics
-from club.mqtt import BrokerURL, Connection
+from club.mqtt import Connection
 from club.server import ClubServer
 from tests.club.support import (
-    MOSQUITTO_PASSWD,
+    DEPLOY,
     PlayersPace,
     Spy,
     Watch,
     broker,
     club_board,
     free_port,
+    login,
+    password_file,
     play_random,
 )
-
-DEPLOY = Path(__file__).resolve().parents[2] / "deploy" / "mosquitto"
-USERS = {"director": "d-secret", "t1": "t1-secret", "t2": "t2-secret"}
 
 
 def secured(tmp: Path) -> str:
     """The shipped ACL and a password file made with mosquitto_passwd, as docs/club.md says."""
-    assert MOSQUITTO_PASSWD, "mosquitto_passwd is missing: sudo apt-get install mosquitto"
-    passwd = tmp / "passwd"
-    for n, (user, password) in enumerate(USERS.items()):
-        subprocess.run([MOSQUITTO_PASSWD, *(["-c"] if n == 0 else []), "-b", str(passwd),
-                        user, password], check=True)
-    return (f"allow_anonymous false\npassword_file {passwd}\n"
+    return (f"allow_anonymous false\npassword_file {password_file(tmp)}\n"
             f"acl_file {DEPLOY / 'boardlight.acl'}\n")
-
-
-def login(url: BrokerURL, user: str) -> BrokerURL:
-    return url.with_user(user, USERS[user])
 
 
 def test_a_board_cannot_publish_under_another_boards_name(tmp_path):

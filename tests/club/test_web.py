@@ -53,10 +53,11 @@ def test_the_boards_as_json_one_object_per_board(club):
 
 def test_a_finished_game_shows_its_result_and_nobody_to_move(club):
     server, app = club
-    server.receive(topics.board_topic("tuesday", "t1", "state"),
-                   state("t1", outcome={"winners": ["b"], "reason": "six marbles"}))
+    outcome = {"winners": ["b"], "draw": False, "termination": "pushed-off",
+               "said": {"key": "end.pushed-off", "params": {"n": 6}}}
+    server.receive(topics.board_topic("tuesday", "t1", "state"), state("t1", outcome=outcome))
     [board] = app.test_client().get("/api/club/boards").get_json()
-    assert board["result"] == {"winners": ["b"], "reason": "six marbles"}
+    assert board["result"] == outcome
     assert board["to_move"] is None
 
 
@@ -109,7 +110,7 @@ def test_the_director_needs_the_token_link_and_bad_bodies_are_refused(club):
     _server, app = club
     client = app.test_client()
     assert client.get("/api/director").status_code == 401
-    assert client.get("/director/wrong").status_code == 403
+    assert client.get("/director/wrong").status_code == 404
     assert client.get("/director/tok").status_code == 303
     assert client.get("/api/director").status_code == 200
 
