@@ -5,9 +5,11 @@
     python3 bootstrap.py test [PYTEST ARGS...]   run the whole test suite (installs Debian's
                                            chromium for the browser tests, nodejs, npm
                                            and MicroPython's WebAssembly port for the
-                                           firmware's tests, and mosquitto for the club
-                                           tests, when missing), spread over every
-                                           core (``-n 0``: in one process);
+                                           firmware's tests, mosquitto for the club
+                                           tests, and debootstrap and systemd-nspawn
+                                           for the installer's test, when missing),
+                                           spread over every core (``-n 0``: in one
+                                           process);
                                            ``test --fast`` leaves out the tests
                                            marked slow
     python3 bootstrap.py env               only create/refresh the environment
@@ -186,6 +188,24 @@ def ensure_mosquitto() -> None:
         say("the club tests will say mosquitto is missing")
 
 
+# The installer's test (tests/deploy/test_install.py) boots a Debian container: a debootstrap
+# tree under systemd-nspawn, entered with nsenter (util-linux, always there).
+CONTAINER_TOOLS = {"debootstrap": "debootstrap", "systemd-nspawn": "systemd-container"}
+
+
+def ensure_container_tools() -> None:
+    """The installer's test runs deploy/install.sh in a booted Debian container; install
+    Debian's debootstrap and systemd-container (systemd-nspawn) when they are missing.
+
+    When they cannot be installed, that test fails and says what is missing.
+    """
+    path = f"{os.environ.get('PATH', '')}:/usr/sbin:/sbin"
+    missing = [package for program, package in CONTAINER_TOOLS.items()
+               if shutil.which(program, path=path) is None]
+    if missing and not apt_install(missing, "for the installer's test"):
+        say("the installer's test will say what is missing")
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help", "help"):
         print(__doc__)
@@ -206,6 +226,7 @@ def main(argv: list[str]) -> int:
     ensure_chromium()
     ensure_micropython()
     ensure_mosquitto()
+    ensure_container_tools()
     os.execv(str(PYTHON), [str(PYTHON), "-m", "pytest", *spread(rest)])
     return 0  # not reached
 

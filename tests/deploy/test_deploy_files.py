@@ -59,3 +59,40 @@ def test_the_example_config_is_valid_and_keeps_games():
 
 def test_the_install_script_parses():
     assert subprocess.run(["bash", "-n", str(DEPLOY / "install.sh")]).returncode == 0
+
+
+PI_OS_POLICY = """python3-lgpio:
+  Installed: (none)
+  Candidate: 0.2.2-1~rpt1
+  Version table:
+     0.2.2-1~rpt1 500
+        500 http://archive.example/debian bookworm/main arm64 Packages
+"""
+
+
+@pytest.mark.parametrize(("policy", "lgpio"), [
+    (PI_OS_POLICY, True),  # Raspberry Pi OS's archive has it
+    ("", False),  # Debian's has not: apt-cache policy prints nothing
+    ("python3-lgpio:\n  Installed: (none)\n  Candidate: (none)\n", False),  # known, none to get
+])
+def test_the_installer_asks_for_lgpio_only_where_the_archive_has_it(tmp_path, policy, lgpio):
+    # Fakes on PATH: root as far as the script can tell, apt-cache answering the policy, and an
+    # apt-get that records its arguments and fails the install, which stops the script there.
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    log = tmp_path / "apt-get.log"
+    (tmp_path / "policy").write_text(policy)
+    scripts = {
+        "id": "echo 0",
+        "apt-cache": f"cat {tmp_path / 'policy'}",
+        "apt-get": f'echo "$@" >> {log}\n[ "$1" = update ] && exit 0\nexit 3',
+    }
+    for name, body in scripts.items():
+        (fake / name).write_text(f"#!/bin/sh\n{body}\n")
+        (fake / name).chmod(0o755)
+    result = subprocess.run(["bash", str(DEPLOY / "install.sh")], capture_output=True, text=True,
+                            env={"PATH": f"{fake}:/usr/bin:/bin"}, timeout=30)
+    assert result.returncode == 3, result.stderr
+    install = log.read_text().splitlines()[-1].split()
+    assert install[0] == "install" and {"python3", "python3-venv", "avahi-daemon"} <= set(install)
+    assert ("python3-lgpio" in install) == lgpio
