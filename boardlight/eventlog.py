@@ -17,11 +17,21 @@ Schema version 1:
 
 Kinds: ``move`` (a committed move), ``amend`` (replaces the last move), ``takeback`` (back
 to ``ply``), ``end`` (resignation, agreement, time: ``move`` holds the action text).
+
+One writer: the process that owns a log (``EventLog(path)``, the service) holds an exclusive
+lock on ``PATH.lock`` while it runs (the lock file says its process id); a second owner is
+refused with words naming the file and the other process, so that two processes never write
+one game's events interleaved.  Readers (``EventLog(path, owner=False)``: the records
+commands) take no lock and write nothing.  A stored game that does not replay is kept as it
+is: ``replay_events(..., partial=True)`` replays it as far as it goes and says where it
+stops.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -86,17 +96,24 @@ class EventRecord:
 
 
 class EventLog:
-    def __init__(self, path: str | Path) -> None:
+    def __init__(self, path: str | Path, owner: bool = True) -> None:
         self.path = Path(path)
+        self.owner = owner
+        self._held: Any = None  # the lock file, while this process owns the log
+        if not owner and not self.path.exists():
+            raise LogError(f"there is no game log at {self.path}")
         try:
             if self.path.parent != Path(""):
                 self.path.parent.mkdir(parents=True, exist_ok=True)
+            if owner:
+                self._own()
             self._db = sqlite3.connect(str(self.path), isolation_level=None,
                                        check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.executescript(SCHEMA)
         except (sqlite3.Error, OSError) as exc:
+            self._release()
             raise LogError(f"cannot open the game database {self.path}: {exc}") from None
         self._lock = threading.Lock()
         version = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
@@ -106,9 +123,38 @@ class EventLog:
             raise LogError(f"{self.path} has schema version {version[0]}; this Boardlight "
                            f"reads version {SCHEMA_VERSION}")
 
+    @property
+    def lock_path(self) -> Path:
+        return self.path.with_name(self.path.name + ".lock")
+
+    def _own(self) -> None:
+        """Take the log's lock, or refuse saying which process holds it."""
+        held = open(self.lock_path, "a+", encoding="utf-8")  # noqa: SIM115 - kept open
+        try:
+            fcntl.flock(held.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            held.seek(0)
+            other = held.read().strip() or "unknown"
+            held.close()
+            raise LogError(
+                f"the game log {self.path} is in use by another Boardlight process (pid "
+                f"{other}): one process writes a log at a time; stop that one, or give this "
+                "one a log of its own with --db FILE") from None
+        held.seek(0)
+        held.truncate()
+        held.write(f"{os.getpid()}\n")
+        held.flush()
+        self._held = held
+
+    def _release(self) -> None:
+        if self._held is not None:
+            self._held.close()  # closing the file releases the lock
+            self._held = None
+
     def close(self) -> None:
         with self._lock:
             self._db.close()
+        self._release()
 
     # ---- writing ---------------------------------------------------------------------------
 
@@ -183,55 +229,92 @@ class Replay:
     seats: list[str]
     last: EventRecord | None
     made: list[EventRecord] = field(default_factory=list)
+    broken: str | None = None  # where a partial replay stopped, and why
 
     @property
     def state(self) -> Any:
         return self.states[-1]
 
 
-def replay(log: EventLog, game_id: int) -> Replay:
+def replay(log: EventLog, game_id: int, partial: bool = False) -> Replay:
     """Rebuild a game through the rules core; every stored position must match the replay."""
-    return replay_events(log.game(game_id), log.events(game_id))
+    return replay_events(log.game(game_id), log.events(game_id), partial)
 
 
-def replay_events(record: GameRecord, events: Iterable[EventRecord]) -> Replay:
-    """The same from a record and its events (from the log, or from an exported file)."""
+def replay_events(record: GameRecord, events: Iterable[EventRecord],
+                  partial: bool = False) -> Replay:
+    """The same from a record and its events (from the log, or from an exported file).
+    ``partial``: a record that stops replaying gives the game as far as it replays, with
+    ``broken`` saying where and why (else ``LogError``)."""
+    events = list(events)
+    try:
+        return _replay(record, events)
+    except LogError as exc:
+        if not partial:
+            raise
+        done: list[EventRecord] = []
+        for e in events:
+            try:
+                _replay(record, [*done, e])
+            except LogError:
+                break
+            done.append(e)
+        r = _replay(record, done)
+        r.broken = str(exc)
+        return r
+
+
+def _replay(record: GameRecord, events: Iterable[EventRecord]) -> Replay:
     game_id = record.id
     game = find_game(record.game)
-    state = game.parse_position(record.start, record.variant)
-    states, moves, seats = [state], [], []
+    try:
+        state = game.parse_position(record.start, record.variant)
+    except BoardError as exc:
+        raise LogError(f"game {game_id}: its start position does not read: {exc}") from None
+    states: list[Any] = [state]
+    moves: list[str] = []
+    seats: list[str] = []
     made: list[EventRecord] = []
     last = None
     for e in events:
-        if e.kind == "move":
-            states.append(game.apply(states[-1], game.parse_move(states[-1], e.move or "")))
-            moves.append(e.move or "")
-            seats.append(e.seat or "")
-            made.append(e)
-        elif e.kind == "amend":
-            states.pop()
-            moves.pop()
-            seats.pop()
-            made.pop()
-            states.append(game.apply(states[-1], game.parse_move(states[-1], e.move or "")))
-            moves.append(e.move or "")
-            seats.append(e.seat or "")
-            made.append(e)
-        elif e.kind == "takeback":
-            del states[e.ply + 1:]
-            del moves[e.ply:]
-            del seats[e.ply:]
-            del made[e.ply:]
-        elif e.kind == "end":
-            states[-1] = game.apply(states[-1], game.parse_move(states[-1], e.move or ""))
-        else:
-            raise LogError(f"game {game_id} event {e.seq}: unknown kind {e.kind!r}")
+        try:
+            _step(game, e, states, moves, seats, made)
+        except (BoardError, IndexError) as exc:  # IndexError: an amend of no move
+            raise LogError(f"game {game_id} event {e.seq} ({e.kind} {e.move}): {exc}") from None
         if game.position_text(states[-1]) != e.position:
             raise LogError(f"game {game_id} event {e.seq} ({e.kind} {e.move}) replays to "
                            f"{game.position_text(states[-1])!r}, but the log says "
                            f"{e.position!r}")
         last = e
     return Replay(record, states, moves, seats, last, made)
+
+
+def _step(game: Any, e: EventRecord, states: list[Any], moves: list[str], seats: list[str],
+          made: list[EventRecord]) -> None:
+    """One event's change to the replay (``move``, ``amend``, ``takeback``, ``end``)."""
+    if e.kind == "move":
+        states.append(game.apply(states[-1], game.parse_move(states[-1], e.move or "")))
+        moves.append(e.move or "")
+        seats.append(e.seat or "")
+        made.append(e)
+    elif e.kind == "amend":
+        states.pop()
+        moves.pop()
+        seats.pop()
+        made.pop()
+        states.append(game.apply(states[-1], game.parse_move(states[-1], e.move or "")))
+        moves.append(e.move or "")
+        seats.append(e.seat or "")
+        made.append(e)
+    elif e.kind == "takeback":
+        del states[e.ply + 1:]
+        del moves[e.ply:]
+        del seats[e.ply:]
+        del made[e.ply:]
+    elif e.kind == "end":
+        states[-1] = game.apply(states[-1], game.parse_move(states[-1], e.move or ""))
+    else:
+        raise LogError(f"unknown kind {e.kind!r}")
 
 
 class LogWriter:

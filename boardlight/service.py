@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from boardlight.config import BOARDS
-from boardlight.eventlog import EventLog, LogWriter, Replay, replay
+from boardlight.eventlog import EventLog, LogError, LogWriter, Replay, replay
 from boardlight.systemd import Watchdog
 from controller.errors import BoardError
 from controller.physical import BoardSpec, SenseMode
@@ -80,6 +80,9 @@ class Service:
         if self.log:
             self._closers.append(self.log.close)
         self.seed = 0
+        # A stored game that does not replay: kept as it is, said at start and on the host
+        # page (its number and why), and a new game begins.
+        self.unreplayable: dict[str, Any] | None = None
         self.resumed = self._unfinished_game()
         if self.resumed:
             self.seed = self.resumed.record.seed
@@ -152,7 +155,16 @@ class Service:
                         record.id, record.game, self.game.name)
             self.log.finish(record.id, {"winners": [], "reason": "abandoned"})
             return None
-        return replay(self.log, record.id)
+        try:
+            return replay(self.log, record.id)
+        except LogError as exc:
+            # Never rewritten: 'boardlight export' shows it as far as it replays.
+            self.unreplayable = {"game_id": record.id, "detail": str(exc)}
+            logger.error("game %d in %s does not replay, so it cannot be taken up: %s; it is "
+                         "kept as it is in the log (boardlight export --game-id %d shows it as "
+                         "far as it replays), and a new game begins", record.id,
+                         self.log.path, exc, record.id)
+            return None
 
     def _attach_log(self, game_id: int) -> None:
         assert self.log is not None

@@ -57,7 +57,7 @@ def _open(args: argparse.Namespace) -> EventLog:
         raise LogError("no event log given: use --db PATH or set [storage] db in the config")
     if not Path(db).exists():
         raise LogError(f"there is no event log at {db}")
-    return EventLog(db)
+    return EventLog(db, owner=False)  # only reads: runs beside the service that writes it
 
 
 def _pick(log: EventLog, game_id: int | None) -> GameRecord:
@@ -86,7 +86,7 @@ def export_lines(log: EventLog, record: GameRecord) -> list[dict[str, Any]]:
 
 def notation(log: EventLog, record: GameRecord) -> str:
     game = find_game(record.game)
-    r = replay(log, record.id)
+    r = replay(log, record.id, partial=True)
     seats = game.seats(r.states[0])
     lines = [f'[Game "{game.title}"]', f'[Variant "{record.variant}"]',
              f'[Date "{time.strftime("%Y.%m.%d", time.localtime(record.started))}"]',
@@ -99,6 +99,8 @@ def notation(log: EventLog, record: GameRecord) -> str:
         # The termination's name (a log written before terminations were typed: its reason).
         how = record.result.get("termination") or record.result.get("reason", "")
         lines.append(f'[Termination "{how}"]')
+    if r.broken:
+        lines.append(f'[Note "the record replays only this far: {r.broken}"]')
     lines.append("")
     per_round = len(seats)
     for k in range(0, len(r.moves), per_round):
@@ -113,8 +115,11 @@ def run_export(args: argparse.Namespace) -> int:
             state = "unfinished" if g.finished is None else (
                 "won by " + " ".join(g.result["winners"]) if g.result and g.result["winners"]
                 else "drawn" if g.result else "finished")
+            r = replay(log, g.id, partial=True)
+            if r.broken:
+                state += " (does not replay past its move " + str(len(r.moves)) + ")"
             print(f"{g.id}\t{g.game} {g.variant}\t{_iso(g.started)}\t"
-                  f"{len(replay(log, g.id).moves)} moves\t{state}")
+                  f"{len(r.moves)} moves\t{state}")
         return 0
     record = _pick(log, args.game_id)
     text = (notation(log, record) if args.format == "notation" else
@@ -159,7 +164,7 @@ def run_replay(args: argparse.Namespace) -> int:
         log = _open(args)
         record = _pick(log, args.game_id)
         events = log.events(record.id)
-    r = replay_events(record, events)
+    r = replay_events(record, events, partial=True)
     game = find_game(record.game)
     if args.to is not None and not 0 <= args.to <= len(r.moves):
         raise LogError(f"the record has no ply {args.to}; it has plies 0 to {len(r.moves)}")
@@ -176,4 +181,6 @@ def run_replay(args: argparse.Namespace) -> int:
     outcome = game.outcome(r.state)
     print(f"{len(r.moves)} moves; " + (f"over: {english(outcome.said, game)}" if outcome
                                         else "unfinished"))
+    if r.broken:
+        print(f"the record replays only this far: {r.broken}")
     return 0

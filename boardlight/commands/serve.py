@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import ipaddress
+import os
 import signal
 import socket
 import sys
@@ -140,7 +141,12 @@ def options_from(args: argparse.Namespace) -> tuple[ServiceOptions, str, int]:
     return options, pick(args.host, s.host), pick(args.port, s.port)
 
 
-CLUB_DB = Path.home() / ".local" / "share" / "boardlight" / "club-games.db"
+def club_db(board: str) -> Path:
+    """A club board's own event log when no --db is given: one per board name, so that two
+    boards on one machine never share one (one process writes a log at a time), in the
+    user's data folder (``$XDG_DATA_HOME``, else ``~/.local/share``)."""
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "boardlight" / f"club-{board}.db"
 
 
 def club_options(args: argparse.Namespace, s: Any, options: ServiceOptions) -> None:
@@ -162,9 +168,9 @@ def club_options(args: argparse.Namespace, s: Any, options: ServiceOptions) -> N
                                 getattr(args, "club_name", None) or s.club_name, board,
                                 ca_file=s.club_ca_file)
     if options.db is None:
-        options.db = str(CLUB_DB)
+        options.db = str(club_db(board))
         print(f"A board in a club keeps its games: no --db given, so they are kept in "
-              f"{CLUB_DB}", flush=True)
+              f"{options.db}", flush=True)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -265,6 +271,11 @@ def announce(service: Service, web: Any, lan: str | None, local: str | None) -> 
                  "ones):")
     for seat, token in web.tokens.items():
         lines.append(f"    {seat_label(service.game, seat)}: {base}/join/{token}")
+    if service.unreplayable is not None:
+        where = service.log.path if service.log else "the log"
+        lines.append(f"  Game {service.unreplayable['game_id']} in {where} does not replay, so "
+                     "it was not taken up: it is kept as it is, and a new game began "
+                     f"({service.unreplayable['detail']}).")
     if service.club is not None:
         c = service.club.settings
         lines.append(f"  Club: board {c.board!r} of {c.club!r}, publishing to {c.url}")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -171,3 +172,122 @@ def test_kill_9_at_random_moments_loses_no_acknowledged_move(tmp_path):
             r.state)
         resumed.stop()
     assert kills == 50
+
+
+# ---- one writer per log (issue 29, item 10) ------------------------------------------------
+
+
+def test_a_second_owner_of_a_log_is_refused_naming_the_file_and_the_process(tmp_path):
+    path = tmp_path / "g.db"
+    first = EventLog(path)
+    with pytest.raises(LogError, match=rf"{re.escape(str(path))} is in use by another "
+                                       rf"Boardlight process \(pid {os.getpid()}\)"):
+        EventLog(path)
+    reader = EventLog(path, owner=False)  # export and replay read beside the writer
+    assert reader.games() == first.games()
+    reader.close()
+    first.close()
+    EventLog(path).close()  # once the owner has stopped, another may take it
+
+
+def test_a_reader_of_a_missing_log_says_so_and_creates_nothing(tmp_path):
+    with pytest.raises(LogError, match="there is no game log at"):
+        EventLog(tmp_path / "none.db", owner=False)
+    assert not (tmp_path / "none.db").exists()
+
+
+def test_a_second_serve_process_on_one_log_is_refused_while_the_first_runs(tmp_path):
+    """Two real processes: the second is refused with words naming the file and the first
+    process; nothing of the first's game is touched."""
+    db = tmp_path / "games.db"
+    command = [sys.executable, "-m", "boardlight", "serve", "--db", str(db), "--host",
+               "127.0.0.1", "--port", "0"]
+    first = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             text=True)
+    try:
+        started = ""
+        while "Press Ctrl-C to stop." not in started:
+            line = first.stdout.readline()  # type: ignore[union-attr]
+            assert line, f"the first process stopped: {started}"
+            started += line
+        before = [(g.id, g.finished) for g in EventLog(db, owner=False).games()]
+        second = subprocess.run(command, capture_output=True, text=True, timeout=60)
+        assert second.returncode != 0
+        said = second.stdout + second.stderr
+        assert f"{db} is in use by another Boardlight process (pid {first.pid})" in said, said
+        assert [(g.id, g.finished) for g in EventLog(db, owner=False).games()] == before
+    finally:
+        first.send_signal(signal.SIGTERM)
+        first.wait(timeout=30)
+
+
+def interleaved_log(db: Path) -> int:
+    """A game two processes wrote at once: one board's moves, then the other's (B6C7 twice),
+    which no longer replays."""
+    log = EventLog(db)
+    gid = record_game(log, ["C3D3", "I5H5"])
+    start = ABALONE.setup()
+    other = ABALONE.apply(start, ABALONE.parse_move(start, "A1B2"))
+    log.append(gid, "move", 3, ABALONE.position_text(other), 3.0, "b", "A1B2")
+    log.close()
+    return gid
+
+
+def test_a_stored_game_that_does_not_replay_never_stops_the_service(tmp_path):
+    db = tmp_path / "g.db"
+    gid = interleaved_log(db)
+    reader = EventLog(db, owner=False)
+    kept = [(e.seq, e.kind, e.move, e.position) for e in reader.events(gid)]
+    reader.close()
+    service = Service(ServiceOptions(game="abalone", db=str(db))).start()
+    try:
+        assert service.unreplayable is not None
+        assert service.unreplayable["game_id"] == gid
+        assert "event 3" in service.unreplayable["detail"]
+        snap = wait_until(service.table, lambda s: s["status"] == "playing")
+        assert snap["ply"] == 0 and service.game_id != gid  # a new game began
+    finally:
+        service.stop()
+    reader = EventLog(db, owner=False)
+    # Kept as it is: its events and its unfinished record never rewritten.
+    assert [(e.seq, e.kind, e.move, e.position) for e in reader.events(gid)] == kept
+    assert reader.game(gid).finished is None
+    reader.close()
+
+
+def test_the_host_page_and_the_records_commands_say_a_game_that_does_not_replay(tmp_path,
+                                                                               capsys):
+    from boardlight.cli import main
+    from web_ui import create_app
+
+    db = tmp_path / "g.db"
+    gid = interleaved_log(db)
+    service = Service(ServiceOptions(game="abalone", db=str(db)))
+    try:
+        client = create_app(service, {"HOST_TOKEN": "t"}).test_client()
+        assert client.get("/host/t").status_code == 303
+        info = client.get("/api/host").get_json()
+        assert info["unreplayable"]["game_id"] == gid
+    finally:
+        service.stop()
+    assert main(["replay", "--db", str(db), "--game-id", str(gid)]) == 0
+    out = capsys.readouterr().out
+    assert "ply 2: w I5H5" in out and "the record replays only this far: game 1 event 3" in out
+    assert main(["export", "--db", str(db), "--game-id", str(gid), "--format",
+                 "notation"]) == 0
+    notation = capsys.readouterr().out
+    assert "1. C3D3 I5H5" in notation and "[Note \"the record replays only this far" in notation
+
+
+def test_two_club_boards_on_one_machine_without_db_each_get_their_own_log(tmp_path,
+                                                                         monkeypatch, capsys):
+    from boardlight.cli import main
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    for board in ("table-1", "table-2"):
+        assert main(["serve", "--club", "mqtt://u:p@127.0.0.1:9", "--board-name", board,
+                     "--check"]) == 0
+        out = capsys.readouterr().out
+        assert f"games kept in {tmp_path}/boardlight/club-{board}.db" in out, out
+    assert sorted(p.name for p in (tmp_path / "boardlight").glob("*.db")) == [
+        "club-table-1.db", "club-table-2.db"]

@@ -14,7 +14,7 @@ from boardlight.service import Service, ServiceOptions
 from tests.support.toygame import TOY
 from tests.web_ui.browser import Phone
 from tests.web_ui.conftest import FAST
-from tests.web_ui.english import assert_no_english
+from tests.web_ui.english import assert_no_english, english_patterns, shown
 from tests.web_ui.support import HOST_TOKEN, serving, wait_until
 from web_ui.vocab import PIECES
 
@@ -348,3 +348,29 @@ def test_a_seat_page_that_lost_its_seat_says_so_in_a_heading_and_why_below(brows
         phone.shot("seat-signed-out-reopened-phone.png", full=False)
         phone.errors = [e for e in phone.errors if "status of 401" not in e]
         phone.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_host_page_says_a_stored_game_that_could_not_be_taken_up(browser, tmp_path, lang):
+    from tests.boardlight.test_eventlog import interleaved_log
+
+    db = tmp_path / "g.db"
+    gid = interleaved_log(db)
+    service = Service(ServiceOptions(game="abalone", db=str(db), session=FAST)).start()
+    try:
+        with serving(service) as (_app, base):
+            host = Phone(browser, base, lang=lang)
+            page = host.page
+            page.goto(f"{base}/host/{HOST_TOKEN}")
+            notice = page.locator("#unreplayable")
+            notice.wait_for(state="visible")
+            assert f"{gid}" in notice.inner_text()
+            host.shot(f"host-unreplayable-{lang}.png")
+            if lang != "en":
+                page.locator("#unreplayable details summary").click()
+                text = shown(page)
+                left = [e for e, p in english_patterns(lang) if p.search(text)]
+                assert not left, left
+            host.close()
+    finally:
+        service.stop()

@@ -84,6 +84,8 @@ def host_info(web: WebState) -> dict[str, Any]:
         "levels": [{"name": lv.name, "title": t.gettext(lv.name), "seconds": lv.seconds,
                     "summary": lv.summary} for lv in LEVELS.values()],
         "table_lang": web.table_lang,
+        # A stored game the log could not take up (it does not replay): kept as it is.
+        "unreplayable": getattr(service, "unreplayable", None),
     }
 
 

@@ -60,6 +60,13 @@
   function show(data) {
     info = data;
     $("table-language").value = info.table_lang || BL.lang;
+    // A stored game the log could not take up: kept as it was, a new game began.
+    const stuck = info.unreplayable;
+    $("unreplayable").hidden = !stuck;
+    if (stuck) {
+      $("unreplayable-what").textContent = _("Game %(id)s in the game log does not replay (its moves do not follow from each other), so it could not be taken up. It is kept in the log as it was, and a new game began. boardlight export --game-id %(id)s shows it as far as it replays.", { id: stuck.game_id });
+      $("unreplayable-detail").textContent = stuck.detail;
+    }
     const game = info.games.find((g) => g.name === info.game);
     const where = { game: game ? game.title : info.game, variant: info.variant_title };
     $("current").textContent = info.board === "simulated"
