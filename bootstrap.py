@@ -16,10 +16,11 @@
 
 Needs nothing but Python 3.11+.  The first run creates a virtual environment in ``.venv``
 (or ``$BOARDLIGHT_VENV``) and installs Boardlight into it; later runs reinstall only when
-``pyproject.toml`` changed.  On Debian without the ``python3-venv`` package (no ``ensurepip``)
-it installs that package with apt-get when run as root, and otherwise says the one command to
-run.  Packages come through the ordinary clients (pip, apt-get, npm) from whatever sources the
-machine is set up for.
+``pyproject.toml``, ``setup.py`` or the Abalone core's C sources changed (the install builds
+that core with Debian's C compiler and Python's headers, installed when missing).  On Debian
+without the ``python3-venv`` package (no ``ensurepip``) it installs that package with apt-get
+when run as root, and otherwise says the one command to run.  Packages come through the
+ordinary clients (pip, apt-get, npm) from whatever sources the machine is set up for.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import venv
 from pathlib import Path
 
@@ -80,9 +82,35 @@ def ensure_venv() -> None:
     venv.EnvBuilder(with_pip=True).create(VENV)
 
 
+def build_inputs() -> bytes:
+    """What an install is made from: pyproject.toml, setup.py and the compiled core's C
+    sources (a change to any of them reinstalls, which rebuilds the core)."""
+    files = [ROOT / "pyproject.toml", ROOT / "setup.py",
+             *sorted((ROOT / "controller" / "ai" / "csrc").glob("*.[ch]"))]
+    return b"".join(f.name.encode() + b"\0" + f.read_bytes() for f in files if f.is_file())
+
+
+def ensure_compiler() -> None:
+    """Two-player Abalone's search core is C, built from source by the install: install
+    Debian's C compiler and Python's headers when either is missing.
+
+    Without them the install still works (the pure-Python search plays, much weaker), and
+    the core's tests fail saying the core is not built.
+    """
+    headers = Path(sysconfig.get_paths()["include"]) / "Python.h"
+    missing = [package for package, present in (
+        ("gcc", shutil.which("cc") or shutil.which("gcc")),
+        ("libc6-dev", Path("/usr/include/stdlib.h").exists() or os.name != "posix"),
+        (f"python{sys.version_info.major}-dev", headers.exists()),
+    ) if not present]
+    if missing and not apt_install(missing, "to build the Abalone search core"):
+        say("the Abalone search core will not be built: two-player Abalone plays the slower "
+            "Python search")
+
+
 def ensure_installed(extras: str) -> None:
     """Install Boardlight (editable) with ``extras`` unless the same install is in place."""
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + extras.encode()).hexdigest()
+    wanted = hashlib.sha256(build_inputs() + extras.encode()).hexdigest()
     done = STAMP.read_text().split() if STAMP.exists() else []
     if wanted in done:
         return
@@ -215,6 +243,7 @@ def main(argv: list[str]) -> int:
         print(f"bootstrap.py: unknown command {command!r}; use serve, test or env", file=sys.stderr)
         return 2
     ensure_venv()
+    ensure_compiler()
     if command == "env":
         ensure_installed("test")
         return 0

@@ -11,9 +11,10 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 dest=/opt/boardlight
 export DEBIAN_FRONTEND=noninteractive
 
-echo "== packages: Python, avahi for board.local, lgpio for gpiozero where the archive has it"
+echo "== packages: Python, a C compiler and Python's headers (the Abalone search core is built"
+echo "   from source at install), avahi for board.local, lgpio for gpiozero where the archive has it"
 apt-get update -qq
-packages=(python3 python3-venv avahi-daemon)
+packages=(python3 python3-venv python3-dev gcc libc6-dev avahi-daemon)
 # python3-lgpio (gpiozero's pin library, the only one that works on a Pi 5) is in Raspberry
 # Pi OS's archive, not in Debian's.  Only a board wired to GPIO pins needs it; a board on USB
 # serial (a Pico) does not, so on plain Debian the install goes on without it.
@@ -39,9 +40,10 @@ if [ "$src" != "$dest" ]; then
     # A fresh copy of the code (files gone from the checkout go here too); the environment stays.
     find "$dest" -mindepth 1 -maxdepth 1 ! -name .venv -exec rm -rf {} +
     tar -C "$src" --exclude=.venv --exclude=.git --exclude=test-artifacts --exclude=node_modules \
-        --exclude=__pycache__ -cf - . | tar -C "$dest" -xf -
+        --exclude=__pycache__ --exclude=./build --exclude='_abalone*.so' -cf - . | tar -C "$dest" -xf -
 fi
-# The service's own environment: Boardlight and what it runs on, not the test tools.
+# The service's own environment: Boardlight and what it runs on, not the test tools.  The
+# install compiles the Abalone search core (controller/ai/csrc) for this machine.
 [ -x "$dest/.venv/bin/python" ] || python3 -m venv "$dest/.venv"
 "$dest/.venv/bin/python" -m pip install --quiet --disable-pip-version-check -e "$dest"
 pth="$(ls -d "$dest"/.venv/lib/python3*/site-packages)/system-lgpio.pth"

@@ -5,6 +5,12 @@ run), the computer alternating sides: in a team variant it plays every seat of i
 a free-for-all (three-player Abalone, four-player Plimus) one seat against the others.  A
 game counts as a win when a seat of the computer's side is among the winners; a draw, a loss
 or a game cut off at ``MAX_PLIES`` is not.  Games run in parallel processes, one per core.
+
+Two-player Abalone also plays the frozen baseline (``abalone_baseline``: the engine as it was
+before the compiled core) at equal time on both start layouts: there the target is a score
+(a win 1, a draw or a game cut at ``BASELINE_PLIES`` a half) of 95%, and games won should
+end, six marbles off, within ``FINISH_PLIES``.  The compiled engine plays those games on one
+thread (games run one per core) at normal priority, like the baseline.
 """
 
 from __future__ import annotations
@@ -16,7 +22,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from boardlight.bench.abalone_baseline import FrozenAlphaBeta
 from boardlight.bench.baselines import GreedyAbalone, RandomPlayer
+from controller.ai.abalone_core import available as core_available
+from controller.ai.abalone_engine import AbaloneEngine
 from controller.ai.budget import Budget
 from controller.ai.dispatch import engine_for, prepare
 from controller.ai.engine import Engine
@@ -34,14 +43,18 @@ MAIN_VARIANTS: dict[str, tuple[str, ...]] = {
 # (Plimus by its draw clock, which captures restart; against three random players a
 # four-player Plimus game runs to about a thousand plies, some to three thousand).
 MAX_PLIES = 5000
-TARGETS = {"random": 0.95, "greedy": 0.90}
+BASELINE_PLIES = 400   # against the baseline a game still running here is a draw
+FINISH_PLIES = 200     # a game won against the baseline should be over by here
+BASELINE_LAYOUTS = ("standard", "belgian-daisy")
+TARGETS = {"random": 0.95, "greedy": 0.90, "baseline": 0.95}
+FINISH_TARGET = 0.90
 
 
 @dataclass(frozen=True, slots=True)
 class Matchup:
     game: str
     variant: str
-    opponent: str          # "random" or "greedy"
+    opponent: str          # "random", "greedy" or "baseline"
     seconds: float         # the computer's thinking time per move
 
     @property
@@ -62,6 +75,7 @@ class GameResult:
     nodes: int          # nodes or playouts, over all computer moves
     seconds: float      # the computer's thinking time, over all its moves
     wall: float
+    depth: int = 0      # completed alpha-beta depths, over all the computer's moves
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,10 +90,22 @@ class MatchupFigure:
     nodes_per_second: float
     seconds_per_move: float
     wall: float
+    quick_wins: int = 0        # wins within FINISH_PLIES
+    mean_depth: float = 0.0    # alpha-beta depth completed a move
 
     @property
     def win_rate(self) -> float:
         return self.wins / self.games if self.games else 0.0
+
+    @property
+    def score(self) -> float:
+        """Wins, and half of each draw or unfinished game, a share of the games."""
+        halves = self.draws + self.unfinished
+        return (self.wins + halves / 2) / self.games if self.games else 0.0
+
+    @property
+    def finish_rate(self) -> float:
+        return self.quick_wins / self.wins if self.wins else 0.0
 
     @property
     def target(self) -> float:
@@ -87,19 +113,28 @@ class MatchupFigure:
 
     @property
     def met(self) -> bool:
+        if self.matchup.opponent == "baseline":
+            return self.score >= self.target and self.finish_rate >= FINISH_TARGET
         return self.win_rate >= self.target
 
     def line(self) -> str:
         m = self.matchup
         losses = self.games - self.wins - self.draws - self.unfinished
-        unit = {"alphabeta": "nodes", "solver": "positions solved",
+        unit = {"alphabeta": "nodes", "core": "nodes", "solver": "positions solved",
                 "race": "positions judged"}.get(self.engine, "playouts")
-        return (f"{m.label}: won {self.wins}/{self.games} ({self.win_rate:.0%}; target "
-                f"{self.target:.0%}{'' if self.met else ', MISSED'}), drew {self.draws}, "
-                f"lost {losses}, unfinished {self.unfinished}; {self.mean_plies:.0f} plies "
-                f"a game; {self.engine} at {m.seconds:g} s a move: "
-                f"{self.nodes_per_second:,.0f} {unit}/s, {self.seconds_per_move:.3f} s used "
-                f"a move; {self.wall:.0f} s of games")
+        if m.opponent == "baseline":
+            result = (f"scored {self.score:.1%} (target {self.target:.0%}), won {self.wins}/"
+                      f"{self.games}, {self.quick_wins} of them within {FINISH_PLIES} plies "
+                      f"({self.finish_rate:.0%}; target {FINISH_TARGET:.0%})"
+                      f"{'' if self.met else ', MISSED'}")
+        else:
+            result = (f"won {self.wins}/{self.games} ({self.win_rate:.0%}; target "
+                      f"{self.target:.0%}{'' if self.met else ', MISSED'})")
+        depth = f", depth {self.mean_depth:.1f} a move" if self.mean_depth else ""
+        return (f"{m.label}: {result}, drew {self.draws}, lost {losses}, unfinished "
+                f"{self.unfinished}; {self.mean_plies:.0f} plies a game; {self.engine} at "
+                f"{m.seconds:g} s a move: {self.nodes_per_second:,.0f} {unit}/s, "
+                f"{self.seconds_per_move:.3f} s used a move{depth}; {self.wall:.0f} s of games")
 
 
 def sides(game: Game[Any, Any], variant: str) -> list[tuple[Seat, ...]]:
@@ -118,14 +153,18 @@ def play_one(matchup: Matchup, index: int, seed: int) -> GameResult:
     game = find_game(matchup.game)
     all_sides = sides(game, matchup.variant)
     mine = all_sides[index % len(all_sides)]
-    computer: Engine = engine_for(game, matchup.variant)
-    other: Engine = GreedyAbalone() if matchup.opponent == "greedy" else RandomPlayer()
+    baseline = matchup.opponent == "baseline"
+    computer: Engine = (AbaloneEngine(threads=1, nice=0) if baseline and core_available()
+                        else engine_for(game, matchup.variant))
+    other: Engine = {"greedy": GreedyAbalone, "baseline": FrozenAlphaBeta}.get(
+        matchup.opponent, RandomPlayer)()
     prepare(game, matchup.variant)
     rng = random.Random(f"{seed}:{matchup.label}:{index}")
     state = game.setup(matchup.variant, seed=rng.randrange(1 << 30))
-    plies = moves = nodes = 0
+    plies = moves = nodes = depth = 0
     thinking = 0.0
-    while game.outcome(state) is None and plies < MAX_PLIES:
+    cap = BASELINE_PLIES if baseline else MAX_PLIES
+    while game.outcome(state) is None and plies < cap:
         seat = game.to_move(state)
         assert seat is not None
         player = computer if seat in mine else other
@@ -137,11 +176,12 @@ def play_one(matchup: Matchup, index: int, seed: int) -> GameResult:
             moves += 1
             nodes += decision.nodes
             thinking += decision.seconds
+            depth += decision.depth
     outcome = game.outcome(state)
     won = outcome is not None and any(s in outcome.winners for s in mine)
     drawn = outcome is not None and outcome.is_draw
     return GameResult(matchup, index, won, drawn, outcome is not None, plies, computer.name,
-                      moves, nodes, thinking, time.perf_counter() - start)
+                      moves, nodes, thinking, time.perf_counter() - start, depth)
 
 
 def _play(args: tuple[Matchup, int, int]) -> GameResult:
@@ -158,14 +198,18 @@ def summarise(matchup: Matchup, results: Sequence[GameResult]) -> MatchupFigure:
         sum(r.plies for r in results) / n if n else 0.0,
         results[0].engine if results else "",
         sum(r.nodes for r in results) / seconds if seconds else 0.0,
-        seconds / moves if moves else 0.0, sum(r.wall for r in results))
+        seconds / moves if moves else 0.0, sum(r.wall for r in results),
+        sum(r.won and r.plies <= FINISH_PLIES for r in results),
+        sum(r.depth for r in results) / moves if moves else 0.0)
 
 
 def matchups(seconds_per_move: float, greedy_seconds: float,
              games: Iterable[str] | None = None, every_variant: bool = False,
-             greedy: bool = True) -> list[Matchup]:
+             greedy: bool = True, baseline_seconds: float | None = None) -> list[Matchup]:
     """The matchups: each chosen game's main variants (``every_variant``: all of them)
-    against the random player, and (``greedy``) standard Abalone against the greedy one."""
+    against the random player, (``greedy``) standard Abalone against the greedy one, and
+    (``baseline_seconds``) two-player Abalone on both start layouts against the frozen
+    baseline at that time a move for both."""
     chosen = list(MAIN_VARIANTS) if games is None else list(games)
 
     def variants(name: str) -> Iterable[str]:
@@ -174,6 +218,8 @@ def matchups(seconds_per_move: float, greedy_seconds: float,
     out = [Matchup(g, v, "random", seconds_per_move) for g in chosen for v in variants(g)]
     if greedy and "abalone" in chosen:
         out.append(Matchup("abalone", "standard", "greedy", greedy_seconds))
+    if baseline_seconds is not None and "abalone" in chosen:
+        out += [Matchup("abalone", v, "baseline", baseline_seconds) for v in BASELINE_LAYOUTS]
     return out
 
 
@@ -181,16 +227,24 @@ def bench_ai(games_per_matchup: int = 20, seconds_per_move: float = 0.2, *,
              greedy_seconds: float = 1.0, greedy_games: int | None = None,
              games: Iterable[str] | None = None, processes: int | None = None, seed: int = 1,
              progress: Callable[[MatchupFigure], None] | None = None,
-             every_variant: bool = False, greedy: bool = True) -> list[MatchupFigure]:
+             every_variant: bool = False, greedy: bool = True, baseline_games: int = 0,
+             baseline_seconds: float = 1.0) -> list[MatchupFigure]:
     """Play every matchup and return its figures (``progress`` hears each as it finishes).
 
     ``games_per_matchup`` games against the random player at ``seconds_per_move``;
     ``greedy_games`` (default: as many) of standard Abalone against the greedy player at
-    ``greedy_seconds``.  ``processes``: parallel games (default: one per core)."""
-    todo = matchups(seconds_per_move, greedy_seconds, games, every_variant, greedy)
-    tasks = [(m, i, seed) for m in todo for i in range(
-        greedy_games if m.opponent == "greedy" and greedy_games is not None
-        else games_per_matchup)]
+    ``greedy_seconds``; ``baseline_games`` on each start layout against the frozen baseline
+    at ``baseline_seconds`` (0: none).  ``processes``: parallel games (default: one per
+    core)."""
+    todo = matchups(seconds_per_move, greedy_seconds, games, every_variant, greedy,
+                    baseline_seconds if baseline_games else None)
+
+    def count(m: Matchup) -> int:
+        if m.opponent == "greedy" and greedy_games is not None:
+            return greedy_games
+        return baseline_games if m.opponent == "baseline" else games_per_matchup
+
+    tasks = [(m, i, seed) for m in todo for i in range(count(m))]
     results: dict[Matchup, list[GameResult]] = {m: [] for m in todo}
     expected = {m: sum(1 for t in tasks if t[0] == m) for m in todo}
     figures: list[MatchupFigure] = []

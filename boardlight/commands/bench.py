@@ -28,7 +28,9 @@ def register(sub: Any) -> None:
                         "solver: the DRHOMBIX ant-game solver on both boards; rhombus: the "
                         "worst action counts and generation times found; ai: the computer "
                         "opponents' win rates against a random player (and, in Abalone, a "
-                        "one-ply greedy one) and their search speed; firmware-memory: the Pico "
+                        "one-ply greedy one and the frozen baseline engine) and their search "
+                        "speed, and the compiled Abalone core's speed, depth and use of the "
+                        "cores; firmware-memory: the Pico "
                         "firmware's heap under the real MicroPython (WebAssembly, under node) "
                         "over a game's worth of scans and LED frames; club: boards publishing "
                         "to a Mosquitto broker, spectator pages on the club server: commit -> "
@@ -52,6 +54,14 @@ def register(sub: Any) -> None:
                    help="for 'ai': every variant of each game, not only the main ones")
     p.add_argument("--no-greedy", action="store_true",
                    help="for 'ai': leave out Abalone against the greedy player")
+    p.add_argument("--baseline-games", type=int, default=40, metavar="N",
+                   help="for 'ai': games on each Abalone start layout against the frozen "
+                        "baseline engine, at equal time (40; 0: none)")
+    p.add_argument("--baseline-seconds", type=float, default=1.0, metavar="S",
+                   help="for 'ai': thinking time a move of both engines in those games (1.0)")
+    p.add_argument("--core", choices=("yes", "no", "only"), default="yes",
+                   help="for 'ai': measure the compiled Abalone core's speed, depth and use "
+                        "of the cores first (yes), not at all (no), or only that (only)")
     p.add_argument("--plies", type=int, default=120, metavar="N",
                    help="plies per game for 'inference' (120)")
     p.add_argument("--seed", type=int, default=1, metavar="S",
@@ -108,24 +118,43 @@ def bench_inference(args: argparse.Namespace) -> int:
     return 1 if report.ghosts or report.missed else 0
 
 
+def bench_ai_core(args: argparse.Namespace) -> None:
+    from boardlight.bench.ai_core import core_figures
+    from controller.ai.abalone_core import available
+
+    if not available():
+        print("the compiled Abalone core is not built: no core figures (pip install -e .)")
+        return
+    core_figures(lambda line: print(line, flush=True), seed=args.seed)
+
+
 def bench_ai(args: argparse.Namespace) -> int:
     from boardlight.bench.ai import bench_ai as play
     from boardlight.bench.ai import matchups
 
     games = None if args.game is None else [find_game(args.game).name]
     per = args.games or 20
-    todo = matchups(args.seconds, args.greedy_seconds, games, args.every_variant,
-                    not args.no_greedy)
     print(machine_line())
+    if args.core != "no" and (games is None or "abalone" in games):
+        bench_ai_core(args)
+        if args.core == "only":
+            return 0
+    baseline = args.baseline_seconds if args.baseline_games else None
+    todo = matchups(args.seconds, args.greedy_seconds, games, args.every_variant,
+                    not args.no_greedy, baseline)
     greedy = any(m.opponent == "greedy" for m in todo)
+    against = any(m.opponent == "baseline" for m in todo)
     print(f"{len(todo)} matchups x {per} games, {args.seconds:g} s a move against the random "
           f"player" + (f", {args.greedy_seconds:g} s against the greedy one" if greedy else "")
+          + (f", {args.baseline_games} games a layout at {args.baseline_seconds:g} s a move "
+             "against the frozen baseline" if against else "")
           + "; games in parallel, one per core; each matchup is printed when its last game "
           "ends...", flush=True)
     start = time.perf_counter()
     figures = play(per, args.seconds, greedy_seconds=args.greedy_seconds, games=games,
                    seed=args.seed, every_variant=args.every_variant,
-                   greedy=not args.no_greedy, progress=lambda f: print(
+                   greedy=not args.no_greedy, baseline_games=args.baseline_games,
+                   baseline_seconds=args.baseline_seconds, progress=lambda f: print(
                        f"  [{time.perf_counter() - start:.0f} s] {f.line()}", flush=True))
     print(f"all matchups, in order ({time.perf_counter() - start:.0f} s):")
     for figure in figures:

@@ -1,6 +1,8 @@
 """Which engine plays which game.
 
-* Abalone, two players: alpha-beta with the Abalone evaluation (``alphabeta``).
+* Abalone, two players: the compiled alpha-beta core (``abalone_engine``: C, in a search
+  process of its own, on every core); the pure-Python alpha-beta (``alphabeta``) where the
+  core is not built.
 * Abalone, three and four players: MCTS with the Abalone heuristic at the playout cut (the
   evaluation generalised to several sides); paranoid alpha-beta would assume every other
   player plays against the computer, which in the three-player game is simply false.
@@ -16,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.ai.abalone_core import available as core_available
+from controller.ai.abalone_engine import AbaloneEngine, prepare_search
 from controller.ai.alphabeta import AlphaBeta
 from controller.ai.ant import AntSolver, prepare_ant
 from controller.ai.engine import Engine
@@ -29,7 +33,7 @@ def engine_for(game: Game[Any, Any], variant: str | None = None) -> Engine:
     """The engine for a game and variant (the game's default variant when ``None``)."""
     v = game.variant(variant)
     if game.name == "abalone" and len(v.seats) == 2:
-        return AlphaBeta()
+        return AbaloneEngine() if core_available() else AlphaBeta()
     if game.name == "drhombix" and v.options.get("game") == "ant":
         return AntSolver()
     if game.name == "plimus":
@@ -38,8 +42,11 @@ def engine_for(game: Game[Any, Any], variant: str | None = None) -> Engine:
 
 
 def prepare(game: Game[Any, Any], variant: str | None = None) -> None:
-    """Fill an engine's shared tables before the first move (the ant game's solution); cheap
-    or nothing for the others.  Call it off the session thread when a computer seat is set."""
+    """Fill an engine's shared tables before the first move (the ant game's solution), or
+    start its search process (two-player Abalone); cheap or nothing for the others.  Call it
+    off the session thread when a computer seat is set."""
     v = game.variant(variant)
+    if game.name == "abalone" and len(v.seats) == 2:
+        prepare_search()
     if game.name == "drhombix" and v.options.get("game") == "ant":
         prepare_ant(v.name)

@@ -25,9 +25,10 @@ class Level:
 
 
 LEVELS: dict[str, Level] = {lv.name: lv for lv in (
-    Level("easy", 0.05, "a glance: Abalone searches two or three plies; beatable"),
+    Level("easy", 0.05, "a glance: a twentieth of a second a move"),
     Level("quick", 0.2, "a fifth of a second a move"),
-    Level("club", 1.0, "a second a move: the benchmark's level against the greedy player"),
+    Level("club", 1.0, "a second a move: the benchmark's level against the greedy player and "
+          "the frozen baseline engine"),
     Level("strong", 5.0, "five seconds a move"),
 )}
 DEFAULT_LEVEL = "club"

@@ -136,6 +136,11 @@ def test_install_sh_in_a_booted_debian_installs_serves_restarts_and_resumes(tmp_
             # Plain Debian's archive has no python3-lgpio: the install says what GPIO needs.
             assert "a board wired to GPIO pins" in output and "needs lgpio" in output
             assert box.run(["cat", CONFIG]).stdout == config_with_port(port)
+            # The Abalone search core was compiled inside, from the sources installed.
+            built = box.run(["/opt/boardlight/.venv/bin/python", "-c",
+                             "from controller.ai.abalone_core import available, stale; "
+                             "print(available() and not stale())"], check=False)
+            assert built.stdout.strip() == "True", (built.stdout, built.stderr)
 
             # Type=notify: systemctl returned once the service said it was ready.
             first = service(box)

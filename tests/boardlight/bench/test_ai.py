@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from boardlight.bench.ai import Matchup, bench_ai, matchups, play_one, sides
+from boardlight.bench.ai import (
+    BASELINE_PLIES,
+    FINISH_PLIES,
+    Matchup,
+    bench_ai,
+    matchups,
+    play_one,
+    sides,
+    summarise,
+)
 from controller.rules import find_game
 
 
@@ -43,3 +52,20 @@ def test_every_variant_can_be_played_and_the_greedy_matchup_left_out():
     assert [m.variant for m in every] == ["two-player", "two-player-extended", "four-player",
                                           "four-player-extended"]
     assert all(m.opponent == "random" for m in matchups(0.2, 1.0, ["abalone"], greedy=False))
+
+
+def test_two_player_abalone_also_plays_the_frozen_baseline_on_both_layouts():
+    labels = [m.label for m in matchups(0.2, 1.0, ["abalone"], greedy=False,
+                                        baseline_seconds=1.0)]
+    assert labels[-2:] == ["abalone standard vs baseline", "abalone belgian-daisy vs baseline"]
+    assert not any(m.opponent == "baseline" for m in matchups(0.2, 1.0, ["abalone"]))
+
+
+def test_a_game_against_the_baseline_is_scored_and_its_finish_counted():
+    m = Matchup("abalone", "belgian-daisy", "baseline", 0.02)
+    result = play_one(m, 0, seed=3)
+    assert result.engine == "core" and result.plies <= BASELINE_PLIES
+    figure = summarise(m, [result])
+    assert figure.score == (1.0 if result.won else 0.5 if not result.finished else 0.0)
+    assert figure.quick_wins == (result.won and result.plies <= FINISH_PLIES)
+    assert "scored" in figure.line() and "within 200 plies" in figure.line()

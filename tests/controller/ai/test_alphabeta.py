@@ -1,5 +1,6 @@
-"""Two-player Abalone: the search's own move generation, the evaluation's threat detection,
-and tactics: it finds a forced push-off and a winning push."""
+"""Two-player Abalone in pure Python (the engine where the compiled core is not built, and the
+frozen baseline's ancestor): the search's own move generation, the evaluation's threat
+detection, and tactics: it finds a forced push-off and a winning push."""
 
 from __future__ import annotations
 
@@ -8,9 +9,10 @@ import random
 import pytest
 
 from boardlight.bench.baselines import GreedyAbalone
-from controller.ai import Budget, think
+from controller.ai import Budget
 from controller.ai.abalone_eval import WIN, threats
 from controller.ai.abalone_moves import children, position_of, to_rules_move
+from controller.ai.alphabeta import AlphaBeta
 from controller.rules.abalone import ABALONE as A
 from controller.rules.abalone.board import NAMES, STEPS, VALID
 from tests.controller.ai.positions import random_positions
@@ -84,7 +86,7 @@ def test_the_search_finds_a_forced_push_off(board):
     assert not any(A.play(state, m).pushed[0] for m in A.legal_moves(state))
     forcing = [m for m in A.legal_moves(state) if forces_a_push_off(state, m)]
     assert 1 <= len(forcing) <= 2
-    decision = think(A, state, "b", Budget(30, seed=1, nodes=3000))
+    decision = AlphaBeta().think(A, state, "b", Budget(30, seed=1, nodes=3000))
     assert decision.move in forcing
     assert decision.depth >= 3 and decision.score >= 900  # about a marble up
 
@@ -99,7 +101,7 @@ def test_the_search_takes_the_winning_push():
     state = A.parse_position(f"{cells} b 0 5", "standard")
     wins = [m for m in A.legal_moves(state) if A.outcome(A.play(state, m)) is not None]
     assert [A.move_text(m) for m in wins] == ["C3B2"]
-    decision = think(A, state, "b", Budget(30, seed=3, nodes=500))
+    decision = AlphaBeta().think(A, state, "b", Budget(30, seed=3, nodes=500))
     assert decision.move == wins[0] and decision.score >= WIN - 10
 
 

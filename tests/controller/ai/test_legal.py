@@ -35,7 +35,7 @@ def test_a_seat_that_is_not_to_move_is_refused(name, variant):
 
 def test_each_game_gets_its_engine():
     names = {(g, v): engine_for(find_game(g), v).name for g, v in VARIANTS}
-    assert names["abalone", "standard"] == names["abalone", "free-placement"] == "alphabeta"
+    assert names["abalone", "standard"] == names["abalone", "free-placement"] == "core"
     assert names["abalone", "four-player"] == "mcts"
     assert names["drhombix", "ant-square"] == names["drhombix", "ant-triangle"] == "solver"
     assert names["drhombix", "cuckoo-square"] == "mcts"
