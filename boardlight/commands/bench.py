@@ -59,6 +59,9 @@ def register(sub: Any) -> None:
                         "baseline engine, at equal time (40; 0: none)")
     p.add_argument("--baseline-seconds", type=float, default=1.0, metavar="S",
                    help="for 'ai': thinking time a move of both engines in those games (1.0)")
+    p.add_argument("--previous-games", type=int, default=40, metavar="N",
+                   help="for 'ai': games on each DRHOMBIX cuckoo board against the MCTS it "
+                        "had before alpha-beta, at the random matchups' time (40; 0: none)")
     p.add_argument("--core", choices=("yes", "no", "only"), default="yes",
                    help="for 'ai': measure the compiled Abalone core's speed, depth and use "
                         "of the cores first (yes), not at all (no), or only that (only)")
@@ -141,20 +144,23 @@ def bench_ai(args: argparse.Namespace) -> int:
             return 0
     baseline = args.baseline_seconds if args.baseline_games else None
     todo = matchups(args.seconds, args.greedy_seconds, games, args.every_variant,
-                    not args.no_greedy, baseline)
+                    not args.no_greedy, baseline, args.previous_games > 0)
     greedy = any(m.opponent == "greedy" for m in todo)
     against = any(m.opponent == "baseline" for m in todo)
     print(f"{len(todo)} matchups x {per} games, {args.seconds:g} s a move against the random "
           f"player" + (f", {args.greedy_seconds:g} s against the greedy one" if greedy else "")
           + (f", {args.baseline_games} games a layout at {args.baseline_seconds:g} s a move "
              "against the frozen baseline" if against else "")
+          + (f", {args.previous_games} games a DRHOMBIX cuckoo board against the MCTS it had "
+             "before" if any(m.opponent == "mcts" for m in todo) else "")
           + "; games in parallel, one per core; each matchup is printed when its last game "
           "ends...", flush=True)
     start = time.perf_counter()
     figures = play(per, args.seconds, greedy_seconds=args.greedy_seconds, games=games,
                    seed=args.seed, every_variant=args.every_variant,
                    greedy=not args.no_greedy, baseline_games=args.baseline_games,
-                   baseline_seconds=args.baseline_seconds, progress=lambda f: print(
+                   baseline_seconds=args.baseline_seconds, previous_games=args.previous_games,
+                   progress=lambda f: print(
                        f"  [{time.perf_counter() - start:.0f} s] {f.line()}", flush=True))
     print(f"all matchups, in order ({time.perf_counter() - start:.0f} s):")
     for figure in figures:

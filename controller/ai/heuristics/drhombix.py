@@ -39,3 +39,19 @@ def heuristic(state: DrhombixState) -> Rewards:
 
 def config(game: Game[Any, Any], variant: Variant) -> MctsConfig:
     return MctsConfig("mcts", playout_plies=PLIES, heuristic=heuristic)
+
+
+def value(state: DrhombixState, seat: str) -> float:
+    """The same material and height, unsquashed, for ``seat`` (alpha-beta's evaluation)."""
+    b = board(VARIANTS[state.variant].options["board"])
+    white, black = state.white, state.black
+    material = (white.bit_count() + state.reserves[0]) - (black.bit_count() + state.reserves[1])
+    height = sum(level for p, level in enumerate(b.level) if white >> p & 1) \
+        - sum(level for p, level in enumerate(b.level) if black >> p & 1)
+    v = MATERIAL * material + HEIGHT * height
+    return v if seat == "w" else -v
+
+
+def captures_first(state: DrhombixState, move: Any) -> int:
+    """Alpha-beta's move order: a move that captures before one that does not."""
+    return 0 if getattr(move, "capture", None) is not None else 1
