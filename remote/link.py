@@ -81,6 +81,7 @@ class MatchLink:
         self._last_heard: float | None = None
         self.refused = 0
         self.duplicates = 0
+        self.bytes_sent: dict[str, int] = {}   # payload bytes published, by kind
         self._load()
         self._stop = threading.Event()
         self._beat: threading.Thread | None = None
@@ -142,7 +143,7 @@ class MatchLink:
             topics.read(envelope.encode(), topics.parse_topic(self.to_partner))
             self._outbox.append(json.loads(envelope.encode()))
             self._save()
-            self.connection.publish(self.to_partner, envelope.encode())
+            self._publish(kind, envelope.encode())
             self._changed()
             return envelope.seq
 
@@ -164,9 +165,13 @@ class MatchLink:
         self._sync()
         self._changed()
 
+    def _publish(self, kind: str, payload: bytes) -> None:
+        self.connection.publish(self.to_partner, payload)
+        self.bytes_sent[kind] = self.bytes_sent.get(kind, 0) + len(payload)
+
     def _control(self, kind: str, body: dict[str, Any]) -> None:
         envelope = Envelope(self.match, self.me, 0, kind, self.clock(), body)
-        self.connection.publish(self.to_partner, envelope.encode())
+        self._publish(kind, envelope.encode())
 
     def _sync(self) -> None:
         with self._lock:
@@ -210,8 +215,7 @@ class MatchLink:
 
     def _resend_after(self, after: int) -> None:
         for data in self._outbox[after:]:
-            self.connection.publish(self.to_partner, json.dumps(data, separators=(",", ":"))
-                                    .encode())
+            self._publish("again", json.dumps(data, separators=(",", ":")).encode())
 
     def _ask(self, after: int) -> None:
         if self._asked_after != after:   # once per gap; a sync asks again

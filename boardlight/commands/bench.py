@@ -12,7 +12,7 @@ from boardlight.commands import SUMMARIES
 from controller.rules import GAMES, find_game
 
 BENCHES = ("rules", "inference", "serial", "web", "solver", "rhombus", "ai", "firmware-memory",
-           "club", "scan")
+           "club", "scan", "remote")
 
 
 def register(sub: Any) -> None:
@@ -35,7 +35,10 @@ def register(sub: Any) -> None:
                         "over a game's worth of scans and LED frames; club: boards publishing "
                         "to a Mosquitto broker, spectator pages on the club server: commit -> "
                         "page and the club server's memory; scan: full scans a second of the "
-                        "profile's GPIO sensor matrix (on the Pi, or --mock pins)")
+                        "profile's GPIO sensor matrix (on the Pi, or --mock pins); remote: "
+                        "remote play's transport between two boards through two bridged "
+                        "Mosquitto brokers: a move's time from one board to the other and "
+                        "its bytes")
     p.add_argument("--game", metavar="G",
                    help=f"game for 'rules' and 'inference' (default abalone), or the only "
                         f"game for 'ai' (default all); one of: {', '.join(GAMES)}")
@@ -75,7 +78,7 @@ def register(sub: Any) -> None:
                    help="listening pages for 'web' (16)")
     p.add_argument("--moves", type=int, metavar="N",
                    help="moves for 'web' (30) or 'firmware-memory' (100), or per board for "
-                        "'club' (5)")
+                        "'club' (5), or in all for 'remote' (200)")
     p.add_argument("--boards", type=int, default=100, metavar="N",
                    help="boards publishing, for 'club' (100)")
     p.add_argument("--pages", type=int, default=200, metavar="N",
@@ -224,6 +227,15 @@ def run(args: argparse.Namespace) -> int:
         for line in club_lines(figures):
             print(line)
         return 1 if figures.missed else 0
+    elif args.what == "remote":
+        from boardlight.bench.remote import lines as remote_lines
+        from boardlight.bench.remote import remote_bench
+        print(machine_line())
+        remote = remote_bench(moves=args.moves or 200,
+                              progress=lambda text: print(text, flush=True))
+        for line in remote_lines(remote):
+            print(line)
+        return 1 if remote.missed else 0
     elif args.what == "scan":
         from boardlight.bench.scan import scan_line
         print(machine_line())
