@@ -40,6 +40,7 @@ MAX_DEPTH = 12
 MAX_SEQ = 1_000_000
 MAX_PLY = 100_000
 MOVE_LIMIT = 200
+POSITION_LIMIT = 12_000   # a position text (Rhombus, four players: about 400 characters)
 NAME_LIMIT = 40
 CONTROL = ("sync", "resend")          # the link's own, unnumbered (seq 0)
 ASKED = ("takeback", "draw")
@@ -222,6 +223,10 @@ def _private(f: _Fields) -> None:
     f.whole("ply", 0, MAX_PLY), f.text("seat", 24, SEAT), f.obj("view")
 
 
+def _position(f: _Fields) -> None:
+    f.whole("ply", 0, MAX_PLY), f.text("position", POSITION_LIMIT)
+
+
 def _ask(f: _Fields) -> None:
     if f.get("what") not in ASKED:
         raise PayloadError(f"{f.where}: 'what' must be one of {', '.join(ASKED)}")
@@ -256,6 +261,7 @@ def _resend(f: _Fields) -> None:
 
 
 BODIES = {"hello": _hello, "welcome": _welcome, "move": _move, "private": _private,
+          "position": _position,
           "ask": _ask, "answer": _answer, "resign": _resign, "end": _end,
           "sync": _sync, "resend": _resend}
 KINDS = tuple(BODIES)

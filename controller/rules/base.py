@@ -26,7 +26,7 @@ import dataclasses
 import math
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, Literal, NoReturn, Protocol, TypeVar
@@ -486,6 +486,15 @@ class Game(ABC, Generic[S, M]):
         on ``rng``: two states that look the same to ``seat`` give the same result for the
         same ``rng`` state.  A game without hidden information returns ``state`` itself.
         """
+        return self.sample_hidden_for(state, (seat,), rng)
+
+    def sample_hidden_for(self, state: S, seats: Collection[Seat], rng: random.Random) -> S:
+        """``sample_hidden`` for several seats at once: equal to ``state`` in everything any
+        of ``seats`` may see, everything hidden from all of them drawn afresh.  Remote play
+        gives the guest board this for the seats its players hold (docs/remote.md): their
+        own hands are real, every other hand and the bag are not, so the guest works out its
+        own players' legal moves and learns nothing the host's players hold.  A game with
+        hidden information overrides this (and ``sample_hidden`` follows)."""
         return state
 
     # ---- words -----------------------------------------------------------------------------

@@ -10,7 +10,7 @@ The pieces live in sibling modules: ``rules`` (plays, refills, the end, refusals
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, ClassVar
 
 from controller.errors import ParseError
@@ -111,10 +111,10 @@ class Crosswise(Game[CrosswiseState, Move]):
             return table_view(state, outcome)
         return seat_view(state, seat, outcome)
 
-    def sample_hidden(self, state: CrosswiseState, seat: str,
-                      rng: random.Random) -> CrosswiseState:
-        """The other hands and the bag dealt afresh from the tiles ``seat`` cannot see."""
-        return hidden.sample_hidden(state, seat, rng)
+    def sample_hidden_for(self, state: CrosswiseState, seats: Collection[str],
+                          rng: random.Random) -> CrosswiseState:
+        """The other hands and the bag dealt afresh from the tiles none of ``seats`` can see."""
+        return hidden.sample_hidden(state, seats, rng)
 
     def match_points(self, state: CrosswiseState) -> dict[str, int]:
         """Each team's line totals on the board, credited to every player of the team."""

@@ -15,32 +15,40 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import replace
 
 from controller.rules.crosswise.state import CrosswiseState, seating, used_index
 from controller.rules.crosswise.tiles import ACTIONS, FULL_SET, TILE_ORDER, sort_tiles
 
 
-def unseen_tiles(state: CrosswiseState, seat: str) -> list[str]:
-    """The tiles ``seat`` cannot see, in canonical order (every hand when ``seat`` is not a
-    seat of the game)."""
+def unseen_tiles(state: CrosswiseState, seats: Collection[str]) -> list[str]:
+    """The tiles none of ``seats`` can see, in canonical order (every hand when none of them
+    is a seat of the game)."""
+    if isinstance(seats, str):
+        raise TypeError(f"seats must be a collection of seats, not one name ({seats!r})")
     pool = Counter(FULL_SET)
     pool.subtract(str(v) for v in state.board if v)
     for code in ACTIONS:
         pool[code] -= state.used[used_index(code)]
-    seats = seating(state.variant).seats
-    if seat in seats:
-        pool.subtract(state.hands[seats.index(seat)])
+    names = seating(state.variant).seats
+    for seat in seats:
+        if seat in names:
+            pool.subtract(state.hands[names.index(seat)])
     return [t for t in TILE_ORDER for _ in range(max(0, pool[t]))]
 
 
-def sample_hidden(state: CrosswiseState, seat: str, rng: random.Random) -> CrosswiseState:
-    seats = seating(state.variant).seats
-    tiles = unseen_tiles(state, seat)
+def sample_hidden(state: CrosswiseState, seats: Collection[str],
+                  rng: random.Random) -> CrosswiseState:
+    """The hands of every seat but ``seats``, and the bag, dealt afresh from the tiles none
+    of ``seats`` can see (one seat: a search's determinization; a board's seats: remote
+    play's guest position)."""
+    names = seating(state.variant).seats
+    tiles = unseen_tiles(state, seats)
     rng.shuffle(tiles)
     hands = []
     for j, hand in enumerate(state.hands):
-        if j < len(seats) and seats[j] == seat:
+        if j < len(names) and names[j] in seats:
             hands.append(hand)
         else:
             hands.append(sort_tiles(tiles[:len(hand)]))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from functools import lru_cache
 from typing import Any, ClassVar
 
@@ -258,11 +258,11 @@ class Rhombus(Game[RhombusState, Move]):
                                                   facets={"cards": cards_text(cards)})), None)})
         return {"cards": sets} if sets else {}
 
-    def sample_hidden(self, state: RhombusState, seat: str,
-                      rng: random.Random) -> RhombusState:
-        """The other hands and the pile dealt afresh from the cards ``seat`` cannot see, and a
-        new secret seed, so that later reshuffles are unknown too."""
-        return hidden.sample_hidden(state, seat, rng)
+    def sample_hidden_for(self, state: RhombusState, seats: Collection[str],
+                          rng: random.Random) -> RhombusState:
+        """The other hands and the pile dealt afresh from the cards none of ``seats`` can
+        see, and a new secret seed, so that later reshuffles are unknown too."""
+        return hidden.sample_hidden(state, seats, rng)
 
     def hint_moves(self, state: RhombusState) -> Sequence[Move]:
         """Actions with open table cards only: what the table itself could work out."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Collection
 from dataclasses import replace
 
 from controller.rules.rhombus.cards import deck
@@ -23,25 +24,33 @@ from controller.rules.rhombus.state import VARIANTS, RhombusState
 SEED_BITS = 62
 
 
-def unseen_cards(state: RhombusState, seat: str) -> list[int]:
-    """The cards ``seat`` cannot see, sorted (every hand card when ``seat`` is no seat)."""
+def unseen_cards(state: RhombusState, seats: Collection[str]) -> list[int]:
+    """The cards none of ``seats`` can see, sorted (every hand card when none of them is a
+    seat)."""
+    if isinstance(seats, str):
+        raise TypeError(f"seats must be a collection of seats, not one name ({seats!r})")
     v = VARIANTS[state.variant]
     pool = Counter(deck(v.options["copies"]))
     for opens in state.open:
         pool.subtract(opens)
     pool.subtract(state.discard)
-    if seat in v.seats:
-        pool.subtract(state.hidden[v.seats.index(seat)])
+    for seat in seats:
+        if seat in v.seats:
+            pool.subtract(state.hidden[v.seats.index(seat)])
     return sorted(pool.elements())
 
 
-def sample_hidden(state: RhombusState, seat: str, rng: random.Random) -> RhombusState:
-    seats = VARIANTS[state.variant].seats
-    cards = unseen_cards(state, seat)
+def sample_hidden(state: RhombusState, seats: Collection[str],
+                  rng: random.Random) -> RhombusState:
+    """The hands of every seat but ``seats``, and the pile, dealt afresh from the cards none
+    of them can see, and a new secret seed (one seat: a search's determinization; a board's
+    seats: remote play's guest position)."""
+    names = VARIANTS[state.variant].seats
+    cards = unseen_cards(state, seats)
     rng.shuffle(cards)
     hands = []
-    for name, hand in zip(seats, state.hidden):
-        if name == seat:
+    for name, hand in zip(names, state.hidden):
+        if name in seats:
             hands.append(hand)
         else:
             hands.append(tuple(sorted(cards[:len(hand)])))

@@ -326,7 +326,7 @@ def test_a_reading_is_explained_from_public_information_only():
         state = G.setup(variant, seed=3)
         for _ in range(12):
             other = next(s for s in G.seats(state) if s != G.to_move(state))
-            twin = sample_hidden(state, other, rng)
+            twin = sample_hidden(state, (other,), rng)
             squares = G.geometry(variant).cells
             for _ in range(15):
                 lifted = frozenset(rng.sample(squares, rng.randint(0, 2)))
