@@ -204,16 +204,18 @@ MOSQUITTO = Path(os.environ.get("BOARDLIGHT_MOSQUITTO", "/usr/sbin/mosquitto"))
 
 
 def ensure_mosquitto() -> None:
-    """The club tests start their own Mosquitto brokers (real processes, on free ports, with
-    their own config files); install Debian's mosquitto when it is missing.
+    """The club and remote-play tests start their own Mosquitto brokers (real processes, on
+    free ports, with their own config files; the remote-play ones over TLS with certificates
+    made by openssl); install Debian's mosquitto and openssl when they are missing.
 
-    The package also enables a system broker on port 1883; the tests never use it.  When it
-    cannot be installed, the club tests fail and say what to run.
+    The package also enables a system broker on port 1883; the tests never use it.  When they
+    cannot be installed, those tests fail and say what is missing.
     """
-    if MOSQUITTO.exists() or shutil.which("mosquitto"):
-        return
-    if not apt_install(["mosquitto"], "for the club tests"):
-        say("the club tests will say mosquitto is missing")
+    missing = [package for package, present in (
+        ("mosquitto", MOSQUITTO.exists() or shutil.which("mosquitto")),
+        ("openssl", shutil.which("openssl"))) if not present]
+    if missing and not apt_install(missing, "for the club and remote-play tests"):
+        say("the club and remote-play tests will say what is missing")
 
 
 # The installer's test (tests/deploy/test_install.py) boots a Debian container: a debootstrap

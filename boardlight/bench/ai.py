@@ -11,6 +11,9 @@ before the compiled core) at equal time on both start layouts: there the target 
 (a win 1, a draw or a game cut at ``BASELINE_PLIES`` a half) of 95%, and games won should
 end, six marbles off, within ``FINISH_PLIES``.  The compiled engine plays those games on one
 thread (games run one per core) at normal priority, like the baseline.
+
+DRHOMBIX's cuckoo game also plays the MCTS it had before alpha-beta (``mcts``), at equal time:
+the new engine should win at least ``TARGETS["mcts"]`` of those games.
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ from controller.ai.abalone_engine import AbaloneEngine
 from controller.ai.budget import Budget
 from controller.ai.dispatch import engine_for, prepare
 from controller.ai.engine import Engine
+from controller.ai.heuristics import mcts_config
+from controller.ai.mcts import Mcts
 from controller.rules import find_game
 from controller.rules.base import Game, Seat
 
@@ -46,7 +51,8 @@ MAX_PLIES = 5000
 BASELINE_PLIES = 400   # against the baseline a game still running here is a draw
 FINISH_PLIES = 200     # a game won against the baseline should be over by here
 BASELINE_LAYOUTS = ("standard", "belgian-daisy")
-TARGETS = {"random": 0.95, "greedy": 0.90, "baseline": 0.95}
+TARGETS = {"random": 0.95, "greedy": 0.90, "baseline": 0.95, "mcts": 0.75}
+PREVIOUS_MCTS = ("cuckoo-square", "cuckoo-triangle")   # DRHOMBIX variants that had MCTS
 FINISH_TARGET = 0.90
 
 
@@ -54,7 +60,7 @@ FINISH_TARGET = 0.90
 class Matchup:
     game: str
     variant: str
-    opponent: str          # "random", "greedy" or "baseline"
+    opponent: str          # "random", "greedy", "baseline" or "mcts"
     seconds: float         # the computer's thinking time per move
 
     @property
@@ -120,7 +126,8 @@ class MatchupFigure:
     def line(self) -> str:
         m = self.matchup
         losses = self.games - self.wins - self.draws - self.unfinished
-        unit = {"alphabeta": "nodes", "core": "nodes", "solver": "positions solved",
+        unit = {"alphabeta": "nodes", "core": "nodes", "negamax": "nodes",
+                "solver": "positions solved",
                 "race": "positions judged"}.get(self.engine, "playouts")
         if m.opponent == "baseline":
             result = (f"scored {self.score:.1%} (target {self.target:.0%}), won {self.wins}/"
@@ -156,8 +163,10 @@ def play_one(matchup: Matchup, index: int, seed: int) -> GameResult:
     baseline = matchup.opponent == "baseline"
     computer: Engine = (AbaloneEngine(threads=1, nice=0) if baseline and core_available()
                         else engine_for(game, matchup.variant))
-    other: Engine = {"greedy": GreedyAbalone, "baseline": FrozenAlphaBeta}.get(
-        matchup.opponent, RandomPlayer)()
+    other: Engine = (Mcts(mcts_config(game, game.variant(matchup.variant)))
+                     if matchup.opponent == "mcts" else
+                     {"greedy": GreedyAbalone, "baseline": FrozenAlphaBeta}.get(
+                         matchup.opponent, RandomPlayer)())
     prepare(game, matchup.variant)
     rng = random.Random(f"{seed}:{matchup.label}:{index}")
     state = game.setup(matchup.variant, seed=rng.randrange(1 << 30))
@@ -205,11 +214,13 @@ def summarise(matchup: Matchup, results: Sequence[GameResult]) -> MatchupFigure:
 
 def matchups(seconds_per_move: float, greedy_seconds: float,
              games: Iterable[str] | None = None, every_variant: bool = False,
-             greedy: bool = True, baseline_seconds: float | None = None) -> list[Matchup]:
+             greedy: bool = True, baseline_seconds: float | None = None,
+             previous: bool = False) -> list[Matchup]:
     """The matchups: each chosen game's main variants (``every_variant``: all of them)
     against the random player, (``greedy``) standard Abalone against the greedy one, and
     (``baseline_seconds``) two-player Abalone on both start layouts against the frozen
-    baseline at that time a move for both."""
+    baseline at that time a move for both, and (``previous``) DRHOMBIX cuckoo against the
+    MCTS it had before at ``seconds_per_move``."""
     chosen = list(MAIN_VARIANTS) if games is None else list(games)
 
     def variants(name: str) -> Iterable[str]:
@@ -220,6 +231,8 @@ def matchups(seconds_per_move: float, greedy_seconds: float,
         out.append(Matchup("abalone", "standard", "greedy", greedy_seconds))
     if baseline_seconds is not None and "abalone" in chosen:
         out += [Matchup("abalone", v, "baseline", baseline_seconds) for v in BASELINE_LAYOUTS]
+    if previous and "drhombix" in chosen:
+        out += [Matchup("drhombix", v, "mcts", seconds_per_move) for v in PREVIOUS_MCTS]
     return out
 
 
@@ -228,20 +241,23 @@ def bench_ai(games_per_matchup: int = 20, seconds_per_move: float = 0.2, *,
              games: Iterable[str] | None = None, processes: int | None = None, seed: int = 1,
              progress: Callable[[MatchupFigure], None] | None = None,
              every_variant: bool = False, greedy: bool = True, baseline_games: int = 0,
-             baseline_seconds: float = 1.0) -> list[MatchupFigure]:
+             baseline_seconds: float = 1.0, previous_games: int = 0) -> list[MatchupFigure]:
     """Play every matchup and return its figures (``progress`` hears each as it finishes).
 
     ``games_per_matchup`` games against the random player at ``seconds_per_move``;
     ``greedy_games`` (default: as many) of standard Abalone against the greedy player at
     ``greedy_seconds``; ``baseline_games`` on each start layout against the frozen baseline
-    at ``baseline_seconds`` (0: none).  ``processes``: parallel games (default: one per
-    core)."""
+    at ``baseline_seconds`` (0: none); ``previous_games`` of each DRHOMBIX cuckoo board
+    against the MCTS it had before (0: none).  ``processes``: parallel games (default: one
+    per core)."""
     todo = matchups(seconds_per_move, greedy_seconds, games, every_variant, greedy,
-                    baseline_seconds if baseline_games else None)
+                    baseline_seconds if baseline_games else None, previous_games > 0)
 
     def count(m: Matchup) -> int:
         if m.opponent == "greedy" and greedy_games is not None:
             return greedy_games
+        if m.opponent == "mcts":
+            return previous_games
         return baseline_games if m.opponent == "baseline" else games_per_matchup
 
     tasks = [(m, i, seed) for m in todo for i in range(count(m))]

@@ -12,7 +12,7 @@ from boardlight.commands import SUMMARIES
 from controller.rules import GAMES, find_game
 
 BENCHES = ("rules", "inference", "serial", "web", "solver", "rhombus", "ai", "firmware-memory",
-           "club", "scan")
+           "club", "scan", "remote")
 
 
 def register(sub: Any) -> None:
@@ -35,7 +35,10 @@ def register(sub: Any) -> None:
                         "over a game's worth of scans and LED frames; club: boards publishing "
                         "to a Mosquitto broker, spectator pages on the club server: commit -> "
                         "page and the club server's memory; scan: full scans a second of the "
-                        "profile's GPIO sensor matrix (on the Pi, or --mock pins)")
+                        "profile's GPIO sensor matrix (on the Pi, or --mock pins); remote: "
+                        "remote play's transport between two boards through two bridged "
+                        "Mosquitto brokers: a move's time from one board to the other and "
+                        "its bytes")
     p.add_argument("--game", metavar="G",
                    help=f"game for 'rules' and 'inference' (default abalone), or the only "
                         f"game for 'ai' (default all); one of: {', '.join(GAMES)}")
@@ -59,6 +62,9 @@ def register(sub: Any) -> None:
                         "baseline engine, at equal time (40; 0: none)")
     p.add_argument("--baseline-seconds", type=float, default=1.0, metavar="S",
                    help="for 'ai': thinking time a move of both engines in those games (1.0)")
+    p.add_argument("--previous-games", type=int, default=40, metavar="N",
+                   help="for 'ai': games on each DRHOMBIX cuckoo board against the MCTS it "
+                        "had before alpha-beta, at the random matchups' time (40; 0: none)")
     p.add_argument("--core", choices=("yes", "no", "only"), default="yes",
                    help="for 'ai': measure the compiled Abalone core's speed, depth and use "
                         "of the cores first (yes), not at all (no), or only that (only)")
@@ -72,7 +78,7 @@ def register(sub: Any) -> None:
                    help="listening pages for 'web' (16)")
     p.add_argument("--moves", type=int, metavar="N",
                    help="moves for 'web' (30) or 'firmware-memory' (100), or per board for "
-                        "'club' (5)")
+                        "'club' (5), or in all for 'remote' (200)")
     p.add_argument("--boards", type=int, default=100, metavar="N",
                    help="boards publishing, for 'club' (100)")
     p.add_argument("--pages", type=int, default=200, metavar="N",
@@ -141,20 +147,23 @@ def bench_ai(args: argparse.Namespace) -> int:
             return 0
     baseline = args.baseline_seconds if args.baseline_games else None
     todo = matchups(args.seconds, args.greedy_seconds, games, args.every_variant,
-                    not args.no_greedy, baseline)
+                    not args.no_greedy, baseline, args.previous_games > 0)
     greedy = any(m.opponent == "greedy" for m in todo)
     against = any(m.opponent == "baseline" for m in todo)
     print(f"{len(todo)} matchups x {per} games, {args.seconds:g} s a move against the random "
           f"player" + (f", {args.greedy_seconds:g} s against the greedy one" if greedy else "")
           + (f", {args.baseline_games} games a layout at {args.baseline_seconds:g} s a move "
              "against the frozen baseline" if against else "")
+          + (f", {args.previous_games} games a DRHOMBIX cuckoo board against the MCTS it had "
+             "before" if any(m.opponent == "mcts" for m in todo) else "")
           + "; games in parallel, one per core; each matchup is printed when its last game "
           "ends...", flush=True)
     start = time.perf_counter()
     figures = play(per, args.seconds, greedy_seconds=args.greedy_seconds, games=games,
                    seed=args.seed, every_variant=args.every_variant,
                    greedy=not args.no_greedy, baseline_games=args.baseline_games,
-                   baseline_seconds=args.baseline_seconds, progress=lambda f: print(
+                   baseline_seconds=args.baseline_seconds, previous_games=args.previous_games,
+                   progress=lambda f: print(
                        f"  [{time.perf_counter() - start:.0f} s] {f.line()}", flush=True))
     print(f"all matchups, in order ({time.perf_counter() - start:.0f} s):")
     for figure in figures:
@@ -218,6 +227,15 @@ def run(args: argparse.Namespace) -> int:
         for line in club_lines(figures):
             print(line)
         return 1 if figures.missed else 0
+    elif args.what == "remote":
+        from boardlight.bench.remote import lines as remote_lines
+        from boardlight.bench.remote import remote_bench
+        print(machine_line())
+        remote = remote_bench(moves=args.moves or 200,
+                              progress=lambda text: print(text, flush=True))
+        for line in remote_lines(remote):
+            print(line)
+        return 1 if remote.missed else 0
     elif args.what == "scan":
         from boardlight.bench.scan import scan_line
         print(machine_line())

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from controller.ai.budget import Budget
-from controller.ai.engine import Decision, Engine, begin
+from controller.ai.engine import Decision, begin
 from controller.rules.base import Game, Seat, Variant
 from controller.rules.drhombix.solver import computer_move, solver
 from controller.rules.drhombix.variants import VARIANTS
@@ -39,12 +39,6 @@ def prepare_ant(variant: str) -> None:
     shape = VARIANTS[variant].options["board"]
     table = solver(shape)
     table.wins(table.board.full)
-
-
-def engine(game: Game[Any, Any], variant: Variant) -> Engine | None:
-    """DRHOMBIX's engine (its manifest's ``engine``): the solver plays the ant game perfectly;
-    the cuckoo game gets MCTS with the DRHOMBIX heuristic (``None``)."""
-    return AntSolver() if variant.options.get("game") == "ant" else None
 
 
 def prepare(game: Game[Any, Any], variant: Variant) -> None:

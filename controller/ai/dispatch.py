@@ -5,9 +5,11 @@ the game's heuristic and playout policy (``Manifest.heuristic``) where it names 
 The shipped games' manifests name: for two-player Abalone the compiled alpha-beta core
 (``abalone_engine``: C, in a search process of its own, on every core; the pure-Python
 ``alphabeta`` where the core is not built); for the DRHOMBIX ant game the perfect-play solver
-(``ant``); for Plimus the race planner (``plimus_race``: random playouts neither race nor
-watch the draw clock); for the others (three- and four-player Abalone, the DRHOMBIX cuckoo
-game, Crosswise, Rhombus) MCTS with their heuristics (``heuristics``).
+(``ant``), for its cuckoo game with sandwich captures alpha-beta over the contract
+(``negamax``, see ``heuristics.drhombix.engine``); for Plimus the race planner
+(``plimus_race``: random playouts neither race nor watch the draw clock); for the others
+(three- and four-player Abalone, the DRHOMBIX cuckoo game without sandwich captures,
+Crosswise, Rhombus) MCTS with their heuristics (``heuristics``).
 """
 
 from __future__ import annotations

@@ -73,7 +73,7 @@ MANIFEST = Manifest(
                "one free piece; whoever takes off the last piece loses.")),
     },
     sensing="presence",
-    engine="controller.ai.ant:engine",
+    engine="controller.ai.heuristics.drhombix:engine",
     heuristic="controller.ai.heuristics.drhombix:config",
     prepare="controller.ai.ant:prepare",
     drawing="web_ui.games.drhombix:geometry_extras",

@@ -69,3 +69,14 @@ def test_a_game_against_the_baseline_is_scored_and_its_finish_counted():
     assert figure.score == (1.0 if result.won else 0.5 if not result.finished else 0.0)
     assert figure.quick_wins == (result.won and result.plies <= FINISH_PLIES)
     assert "scored" in figure.line() and "within 200 plies" in figure.line()
+
+
+def test_drhombix_cuckoo_also_plays_the_mcts_it_had_before():
+    labels = [m.label for m in matchups(0.2, 1.0, ["drhombix"], previous=True)]
+    assert labels[-2:] == ["drhombix cuckoo-square vs mcts", "drhombix cuckoo-triangle vs mcts"]
+    assert not any(m.opponent == "mcts" for m in matchups(0.2, 1.0, ["drhombix"]))
+    m = Matchup("drhombix", "cuckoo-triangle", "mcts", 0.02)
+    result = play_one(m, 1, seed=2)
+    assert result.finished and result.engine == "negamax" and result.moves > 0
+    figure = summarise(m, [result])
+    assert "target 75%" in figure.line() and figure.met == result.won

@@ -38,6 +38,10 @@ def test_each_game_gets_its_engine():
     assert names["abalone", "standard"] == names["abalone", "free-placement"] == "core"
     assert names["abalone", "four-player"] == "mcts"
     assert names["drhombix", "ant-square"] == names["drhombix", "ant-triangle"] == "solver"
-    assert names["drhombix", "cuckoo-square"] == "mcts"
+    assert {names["drhombix", v] for v in ("cuckoo-square", "cuckoo-triangle",
+                                           "cuckoo-square-no-nest",
+                                           "cuckoo-triangle-inverted-nests")} == {"negamax"}
+    assert names["drhombix", "cuckoo-square-no-sandwich"] == "mcts"
+    assert names["drhombix", "cuckoo-triangle-no-captures"] == "mcts"
     assert {names[k] for k in names if k[0] in ("crosswise", "rhombus")} == {"mcts"}
     assert {names[k] for k in names if k[0] == "plimus"} == {"race"}

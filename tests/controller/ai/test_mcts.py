@@ -19,9 +19,6 @@ from tests.controller.ai.positions import random_positions
 WIN_IN_ONE = [
     ("crosswise", "two-player",
      "113456/145245/613222/426416/65.325/541243 orange MRRRXSS 135S/33MX 6MX6", ["3c2"]),
-    ("drhombix", "cuckoo-square",
-     "bbbwbbbbwwwbbwww/bwbwwwwbb/w.../. w 4 0 0c1,0d2,0c3,0c4,1c2", ["1c2-2a2"]),
-    ("drhombix", "cuckoo-triangle", "bwwbwwbbwb/wb.www/.../. w 5 0 0b2", ["+1c1"]),
     ("rhombus", "two-player",
      "...../...../..b../..rrr/..... r reserve=2,1 out=1,4 r=-/10C,JC,AD b=7H/JS,KD "
      "pile=9C,QC,KS,JD,6D,KC,7C,KH,10D,8C,8D,QS,10S,JH,9D,AS,QH,6C,8H,7D,10H,QD,6S,9S,9H,8S,"

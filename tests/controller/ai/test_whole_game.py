@@ -14,7 +14,7 @@ from controller.rules import find_game
 # its stones at home, where no stone can be captured, so the computer cannot form up there
 # and the move limit draws the game (see docs/ai.md).
 GAMES = [("abalone", "standard", 60, True), ("abalone", "four-player", 30, True),
-         ("crosswise", "two-player", 30, True), ("drhombix", "cuckoo-square", 60, True),
+         ("crosswise", "two-player", 30, True), ("drhombix", "cuckoo-square", 600, True),
          ("drhombix", "ant-triangle", 1, True), ("rhombus", "two-player", 25, True),
          ("plimus", "two-player", 30, False)]
 
