@@ -29,6 +29,7 @@ from controller.errors import UnknownGameError
 from controller.physical import BoardSpec, SenseMode
 from controller.rules import find_game
 from controller.rules.capabilities import profile_name
+from controller.rules.registry import manifest_of
 from hardware.errors import ProfileError
 from hardware.profile_reader import Problems, Table
 
@@ -148,11 +149,12 @@ def profile_for(game: Any, variant: str | None = None, serial: bool = False) -> 
 
 
 def own_sense(game: Any, variant: str | None = None) -> SenseMode:
-    """How the game's own board senses its pieces (its shipped profile's ``mode``: Plimus's
-    magnets are read by linear hall sensors), presence for a game that ships none: what its
-    simulated board reads, so that a move reads there as on the board it stands for."""
-    name = profile_for(game, variant)
-    return load_profile(name).spec.sense if name in shipped_profiles() else SenseMode.PRESENCE
+    """How the game's own board senses its pieces (its manifest's ``sensing``: Plimus's
+    magnets are read by linear hall sensors), presence for a game without a manifest: what its
+    simulated board reads, so that a move reads there as on the board it stands for.  The
+    shipped profiles agree with their games' manifests (``tests/hardware/test_profiles.py``)."""
+    manifest = manifest_of(game)
+    return SenseMode(manifest.sensing) if manifest is not None else SenseMode.PRESENCE
 
 
 def load_profile(path_or_name: str | os.PathLike[str]) -> Profile:

@@ -9,7 +9,9 @@ from typing import Any
 
 from flask import Flask, Response
 from flask_babel import Babel, get_locale
+from jinja2 import BaseLoader, ChoiceLoader, FunctionLoader
 
+from web_ui import games
 from web_ui.areas import host, howto, lang, pairing, seat, sim, table
 from web_ui.http import register_errors
 from web_ui.i18n import DEFAULT, DIRECTORY, LANGUAGES, NAMES
@@ -54,9 +56,15 @@ def create_app(service: BoardService, config: Mapping[str, Any] | None = None) -
         return {"lang": str(get_locale() or DEFAULT), "languages": LANGUAGES,
                 "language_names": NAMES}
 
+    # A game kept in a folder of its own brings its How to play page (``web_ui.games``).
+    own: BaseLoader = app.jinja_loader  # type: ignore[assignment]
+    app.jinja_loader = ChoiceLoader([own, FunctionLoader(games.template_source)])
+    app.add_template_global(games.asset_url, "game_asset_url")
+
     register_errors(app)
     for area in (table, seat, host, sim, lang, howto, pairing):  # pairing: a club board's
         app.register_blueprint(area.bp)
+    app.register_blueprint(games.bp)
 
     @app.after_request
     def headers(response: Response) -> Response:

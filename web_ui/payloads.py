@@ -25,7 +25,7 @@ from web_ui.games import geometry_extras
 from web_ui.i18n import DEFAULT, current, translator
 from web_ui.ports import BoardService
 from web_ui.state import WebState
-from web_ui.vocab import level_names, piece_name, seat_name, variant_name
+from web_ui.vocab import level_names, piece_name, seat_colour, seat_name, variant_name
 from web_ui.words import Words, said, words
 
 log = logging.getLogger(__name__)
@@ -44,7 +44,7 @@ def labels(game: Game[Any, Any], seats: Sequence[str], lang: str) -> dict[str, s
 def colours(game: Game[Any, Any], seats: Sequence[str]) -> dict[str, str]:
     """Each seat's colour word (``black``, ``green``), whatever the page's language: the pages
     draw a seat's pieces and dot in it."""
-    return {s: game.seat_name(s).split()[0].lower() for s in seats}
+    return {s: seat_colour(game, s) for s in seats}
 
 
 def sim_json(service: BoardService) -> dict[str, Any] | None:

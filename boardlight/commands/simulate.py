@@ -65,10 +65,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 def board_spec(game: Any, variant: str, profile: str | None, sense: str | None) -> Any:
-    """The board to simulate: a sensor kind under every cell, a named profile, or the game's
-    shipped profile when it has one."""
+    """The board to simulate: a sensor kind under every cell, a named profile, the game's
+    shipped profile when it has one, else its manifest's sensing under every cell."""
     from controller.rules.capabilities import profile_name
-    from hardware.profiles import load_profile, shipped_profiles
+    from hardware.profiles import load_profile, own_sense, shipped_profiles
     from hardware.simboard import default_spec
 
     if sense:
@@ -79,7 +79,7 @@ def board_spec(game: Any, variant: str, profile: str | None, sense: str | None) 
         return load_profile(profile).spec
     if profile_name(game, variant) in shipped_profiles():
         return load_profile(profile_name(game, variant)).spec
-    return default_spec(game, variant)
+    return default_spec(game, variant, own_sense(game, variant))  # as its manifest senses
 
 
 def _read(path: str) -> str:

@@ -24,10 +24,10 @@ from typing import Any
 from controller.ai.abalone_core import CorePosition, available, core, core_position, rules_move
 from controller.ai.alphabeta import AlphaBeta
 from controller.ai.budget import Budget, Deadline
-from controller.ai.engine import Decision, begin
+from controller.ai.engine import Decision, Engine, begin
 from controller.ai.search_process import NICE, SearchFailed, default_threads, search
 from controller.rules.abalone.layouts import VARIANTS
-from controller.rules.base import Game, Seat
+from controller.rules.base import Game, Seat, Variant
 
 log = logging.getLogger(__name__)
 
@@ -167,3 +167,19 @@ def prepare_search(nice: int = NICE) -> None:
     if available():
         from controller.ai.search_process import start
         start(nice)
+
+
+def engine(game: Game[Any, Any], variant: Variant) -> Engine | None:
+    """Abalone's engine (its manifest's ``engine``): two players get the compiled core, or
+    the pure-Python alpha-beta where the core is not built; three and four players get MCTS
+    with the Abalone heuristic (``None``): paranoid alpha-beta would assume every other player
+    plays against the computer, which in the three-player game is simply false."""
+    if len(variant.seats) != 2:
+        return None
+    return AbaloneEngine() if available() else AlphaBeta()
+
+
+def prepare(game: Game[Any, Any], variant: Variant) -> None:
+    """Start the search process before the first two-player move (the manifest's ``prepare``)."""
+    if len(variant.seats) == 2:
+        prepare_search()

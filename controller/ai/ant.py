@@ -14,7 +14,7 @@ from typing import Any
 
 from controller.ai.budget import Budget
 from controller.ai.engine import Decision, begin
-from controller.rules.base import Game, Seat
+from controller.rules.base import Game, Seat, Variant
 from controller.rules.drhombix.solver import computer_move, solver
 from controller.rules.drhombix.variants import VARIANTS
 
@@ -39,3 +39,9 @@ def prepare_ant(variant: str) -> None:
     shape = VARIANTS[variant].options["board"]
     table = solver(shape)
     table.wins(table.board.full)
+
+
+def prepare(game: Game[Any, Any], variant: Variant) -> None:
+    """Solve the ant game's variant before the first move (the manifest's ``prepare``)."""
+    if variant.options.get("game") == "ant":
+        prepare_ant(variant.name)

@@ -34,8 +34,8 @@ from functools import cache
 from typing import Any
 
 from controller.ai.budget import Budget
-from controller.ai.engine import Decision, begin
-from controller.rules.base import Game, Seat
+from controller.ai.engine import Decision, Engine, begin
+from controller.rules.base import Game, Seat, Variant
 from controller.rules.plimus.board import TEAMS, Board
 from controller.rules.plimus.state import PlimusState, team_index
 from controller.rules.plimus.stones import EMPTY, IS_DOUBLE, SIGN, TEAM, kind_of, stones_of
@@ -294,3 +294,8 @@ class PlimusRace:
         return Decision(moves[best_i], self.name, deadline.nodes, deadline.elapsed(), depth,
                         best_score)
 
+
+def engine(game: Game[Any, Any], variant: Variant) -> Engine:
+    """Plimus's engine (its manifest's ``engine``): random playouts neither race nor watch the
+    draw clock."""
+    return PlimusRace()

@@ -9,12 +9,15 @@ import pytest
 
 from controller.errors import BoardError
 from controller.physical import SenseMode
+from controller.rules import MANIFESTS
 from controller.rules.abalone.board import NAMES
 from hardware.errors import ProfileError
 from hardware.profiles import (
     GpioLedWiring,
     SpiPixelWiring,
     load_profile,
+    own_sense,
+    profile_for,
     shipped_profiles,
 )
 
@@ -250,3 +253,18 @@ def test_the_pico_profile_matches_the_reference_firmwares_defaults():
     assert profile.spec.sensors[:9] == ("A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4")
     assert profile.spec.buttons == ("end-turn",) and profile.wiring.leds is None
     assert profile.wiring.matrix is None  # the Pico scans; the Pi has no pins in it
+
+
+@pytest.mark.parametrize("name", list(MANIFESTS))
+def test_each_games_manifest_senses_as_its_shipped_board_does(name):
+    """The simulated board reads what the manifest says (``own_sense``); the board the game
+    ships a profile for must read the same, variant by variant."""
+    manifest = MANIFESTS[name]
+    checked = 0
+    for variant in manifest.game.variants:
+        profile = profile_for(manifest.game, variant)
+        if profile in shipped_profiles():
+            assert load_profile(profile).spec.sense == SenseMode(manifest.sensing), profile
+            checked += 1
+        assert own_sense(manifest.game, variant) == SenseMode(manifest.sensing)
+    assert checked, f"{name} ships no profile of its own"

@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 
 from boardlight.service import Service, ServiceOptions
+from controller.rules import MANIFESTS
 from tests.support.toygame import TOY
 from tests.web_ui.browser import Phone
 from tests.web_ui.conftest import FAST
 from tests.web_ui.english import assert_no_english, english_patterns, shown
 from tests.web_ui.support import HOST_TOKEN, serving, wait_until
-from web_ui.vocab import PIECES
 
 pytestmark = pytest.mark.slow
 
@@ -210,7 +210,7 @@ def hand_item_name(game: str, item: str) -> str:
     ("cross tile"), Rhombus's cards as "queen of clubs"."""
     if game == "rhombus":
         return f"{RANKS.get(item[:-1], item[:-1])} of {SUITS[item[-1]]}"
-    return PIECES[(game, item)][0]
+    return MANIFESTS[game].pieces[item][0]
 
 
 @pytest.mark.parametrize("game, variant, seat", [("crosswise", "two-player", "green"),

@@ -2,7 +2,7 @@
 
 A heuristic turns a running position into each seat's chance to win (0..1); a policy picks
 a playout move without listing every legal move where that is slow.  Both only ever see the
-determinizations the search hands them.  A game without an entry here (a game added later)
+determinizations the search hands them.  A game whose manifest names no heuristic
 gets plain MCTS: random playouts to the end.
 """
 
@@ -13,6 +13,8 @@ from typing import Any
 
 from controller.ai.mcts import MctsConfig
 from controller.rules.base import Game, Variant
+from controller.rules.manifest import resolve
+from controller.rules.registry import manifest_of
 
 
 def squash(advantage: float) -> float:
@@ -21,9 +23,9 @@ def squash(advantage: float) -> float:
 
 
 def mcts_config(game: Game[Any, Any], variant: Variant) -> MctsConfig:
-    from controller.ai.heuristics import abalone, crosswise, drhombix, rhombus
-
-    makers = {"abalone": abalone.config, "crosswise": crosswise.config,
-              "drhombix": drhombix.config, "rhombus": rhombus.config}
-    maker = makers.get(game.name)
-    return maker(game, variant) if maker is not None else MctsConfig()
+    """The game's MCTS configuration from the maker its manifest names (``heuristic``)."""
+    manifest = manifest_of(game)
+    if manifest is None or manifest.heuristic is None:
+        return MctsConfig()
+    config: MctsConfig = resolve(manifest.heuristic)(game, variant)
+    return config

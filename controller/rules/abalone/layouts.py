@@ -92,18 +92,18 @@ def _variant(name: str, summary: str, seats: tuple[str, ...], layout: dict[str, 
 
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in (
-    _variant("standard", "The published start: 14 marbles each, push off 6 to win.", TWO, STANDARD),
-    _variant("belgian-daisy", "Tournament start with two interlocked daisies per side.", TWO,
-             BELGIAN_DAISY),
-    _variant("german-daisy", "Daisies one row further in than the Belgian daisy.", TWO,
+    _variant("standard", "The published start: 14 marbles each; push off 6 to win.", TWO, STANDARD),
+    _variant("belgian-daisy", "The tournament start: two interlocked daisies of marbles per side.",
+             TWO, BELGIAN_DAISY),
+    _variant("german-daisy", "Daisies one row further in than in the Belgian daisy.", TWO,
              GERMAN_DAISY),
-    _variant("free-placement", "Empty board; black and white place their 14 marbles one by "
-             "one, then play as usual.", TWO, None),
-    _variant("blitz", "Standard start, push off 4 to win, 5 minutes per player.", TWO, STANDARD,
-             target=4, clock={"initial": 300, "increment": 0}),
-    _variant("three-player", "Black, white and red, 11 marbles each; push off 6 marbles of any "
-             "opponents to win.", ("b", "w", "r"), THREE_PLAYER, marbles=11),
-    _variant("four-player", "Two teams, black+red against white+green, 9 marbles each; a team "
-             "wins when it has pushed off 6 of the other team's marbles.",
+    _variant("free-placement", "An empty board: Black and White place their 14 marbles one by "
+                               "one, then play as usual.", TWO, None),
+    _variant("blitz", "The standard start; push off 4 to win; 5 minutes for each player.",
+             TWO, STANDARD, target=4, clock={"initial": 300, "increment": 0}),
+    _variant("three-player", "Black, White and Red, 11 marbles each; push off 6 marbles of any "
+                             "opponents to win.", ("b", "w", "r"), THREE_PLAYER, marbles=11),
+    _variant("four-player", "Two teams, Black and Red against White and Green, 9 marbles each; a "
+                            "team wins by pushing off 6 marbles of the other team.",
              ("b", "w", "r", "g"), FOUR_PLAYER, teams=(("b", "r"), ("w", "g")), marbles=9),
 )}

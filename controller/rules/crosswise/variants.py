@@ -24,16 +24,16 @@ def _variant(name: str, summary: str, teams: dict[str, tuple[str, ...]],
 
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in (
-    _variant("two-player", "Green (rows) against orange (columns), 4 tiles in hand each.",
+    _variant("two-player", "Green (rows) against Orange (columns), 4 tiles in hand each.",
              {"green": ("green",), "orange": ("orange",)}, ("green", "orange"),
              {"green": 4, "orange": 4}),
-    _variant("three-player", "A team of two (green, rows) against a solo player (orange, "
-             "columns) who holds 6 tiles and plays every other turn.",
+    _variant("three-player", "A team of two (Green, rows) against one player (Orange, columns) "
+                             "who holds 6 tiles and plays every other turn.",
              {"green": ("green-1", "green-2"), "orange": ("orange",)},
              ("green-1", "orange", "green-2", "orange"),
              {"green-1": 4, "green-2": 4, "orange": 6}),
-    _variant("four-player", "Two teams of two, green (rows) and orange (columns); turns "
-             "alternate between the teams. 4 tiles in hand each.",
+    _variant("four-player", "Two teams of two, Green (rows) and Orange (columns), taking turns "
+                            "team by team; 4 tiles in hand each.",
              {"green": ("green-1", "green-2"), "orange": ("orange-1", "orange-2")},
              ("green-1", "orange-1", "green-2", "orange-2"),
              {"green-1": 4, "orange-1": 4, "green-2": 4, "orange-2": 4}),

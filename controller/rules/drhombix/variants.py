@@ -18,19 +18,20 @@ from controller.rules.base import Variant
 CUCKOO_SEATS = ("w", "b")      # white moves first
 ANT_SEATS = ("first", "second")  # colours play no part: the players are named by turn
 PIECES = {"square": 15, "triangle": 10}
-BOARD_WORDS = {"square": "square board", "triangle": "triangular board"}
 
 
 def _cuckoo(board: str, sandwich: bool = True, nest: bool = True, suffix: str = "",
-            inverted: bool = False, extra: str = "") -> Variant:
+            inverted: bool = False) -> Variant:
     rules = {(True, True): "sandwich and nest captures",
-             (False, True): "nest captures only (no sandwich rule)",
-             (True, False): "sandwich captures only (no nest rule)",
-             (False, False): "no captures (neither sandwich nor nest rule)"}[(sandwich, nest)]
+             (False, True): "nest captures only",
+             (True, False): "sandwich captures only",
+             (False, False): "nothing is captured"}[(sandwich, nest)]
+    if inverted:
+        rules += ", and the upside-down triangles of three seats are nests too"
     return Variant(
         f"cuckoo-{board}{suffix}",
-        f"Cuckoo game on the {BOARD_WORDS[board]}, {PIECES[board]} pieces each, {rules}; "
-        f"white first; place or raise to the apex to win.{extra}",
+        f"{PIECES[board]} pieces each; {rules}; White begins; place or raise a piece to the "
+        "top to win.",
         CUCKOO_SEATS,
         {"game": "cuckoo", "board": board, "pieces": PIECES[board], "sandwich": sandwich,
          "nest": nest, "inverted_nests": inverted})
@@ -39,9 +40,8 @@ def _cuckoo(board: str, sandwich: bool = True, nest: bool = True, suffix: str = 
 def _ant(board: str) -> Variant:
     return Variant(
         f"ant-{board}",
-        f"Ant game on the {BOARD_WORDS[board]}: the pyramid starts full; remove one or two "
-        "free pieces of one level, or raise one free piece; whoever removes the last piece "
-        "loses.",
+        "The pyramid starts full; take off one or two free pieces of one level, or raise one "
+        "free piece; whoever takes off the last piece loses.",
         ANT_SEATS,
         {"game": "ant", "board": board, "pieces": 0, "sandwich": False, "nest": False,
          "inverted_nests": False})
@@ -56,8 +56,7 @@ VARIANTS: dict[str, Variant] = {v.name: v for v in (
     _cuckoo("triangle", nest=False, suffix="-no-nest"),
     _cuckoo("square", sandwich=False, nest=False, suffix="-no-captures"),
     _cuckoo("triangle", sandwich=False, nest=False, suffix="-no-captures"),
-    _cuckoo("triangle", suffix="-inverted-nests", inverted=True,
-            extra=" The upside-down triangles of three positions count as nests too."),
+    _cuckoo("triangle", suffix="-inverted-nests", inverted=True),
     _ant("square"),
     _ant("triangle"),
 )}

@@ -43,15 +43,16 @@ def make_variants(board: Board, move_limit: int = MOVE_LIMIT,
             "teams": tuple((s,) for s in seats)})
 
     return {v.name: v for v in (
-        variant("two-player", "Blue (south) against red (north), 12 stones each: form up on "
-                "the opposite start area.", TWO, opposite(TWO), False),
-        variant("two-player-extended", "As two-player, with the blank stone on a circle "
-                "field of blue's choice: it never moves and is never jumped.", TWO,
+        variant("two-player", "Blue (south) against Red (north), 12 stones each: line them up on "
+                              "the other side's start fields.", TWO, opposite(TWO), False),
+        variant("two-player-extended", "As two players, with the blank stone on a circle field "
+                                       "Blue chooses: it never moves and is never jumped.", TWO,
                 opposite(TWO), True),
-        variant("four-player", "Blue, yellow, red and green each play alone; only opposite "
-                "teams (blue-red, yellow-green) capture each other.", FOUR, opposite(FOUR),
+        variant("four-player", "Blue, Yellow, Red and Green each play alone; only opposite "
+                               "players (Blue and Red, Yellow and Green) capture each other.",
+                               FOUR, opposite(FOUR),
                 False),
-        variant("four-player-extended", "Four players; every team captures every other.",
+        variant("four-player-extended", "Four players; everyone captures everyone.",
                 FOUR, everyone(FOUR), False),
     )}
 

@@ -40,16 +40,18 @@ def _variant(name: str, summary: str, seats: tuple[str, ...], *, formation: bool
 
 
 VARIANTS: dict[str, Variant] = {v.name: v for v in (
-    _variant("two-player", "Red (a1) against blue (e5), 6 pieces each, a 36-card deck; "
-             "eliminate every opponent piece on the board.", ("r", "b"), formation=False),
-    _variant("four-player", "Teams red+blue (a1, e5) against yellow+green (e1, a5), 4 pieces "
-             "each; blockades and protection with the partner.", ("r", "y", "b", "g"),
+    _variant("two-player", "Red (from a1) against Blue (from e5), 6 pieces each, 36 cards; take "
+                           "every piece of the other player off the board to win.",
+                           ("r", "b"), formation=False),
+    _variant("four-player", "Teams: Red and Blue against Yellow and Green, 4 pieces each; "
+                            "partners block and protect together.", ("r", "y", "b", "g"),
              formation=False),
-    _variant("formation", "Two decks, 3 table cards and 1 hand card; win by a cross of five "
-             "(two crossing blockades); eliminated pieces return to the reserve.",
+    _variant("formation", "Two decks, 3 cards on the table and 1 in the hand; win with a cross of "
+                          "five pieces (two crossing blockades); pieces taken off go back to the "
+                          "reserve.",
              ("r", "b"), formation=True),
-    _variant("formation-four-player", "Formation for two teams of two; a player never moves "
-             "the partner's pieces.", ("r", "y", "b", "g"), formation=True),
+    _variant("formation-four-player", "Formation for two teams of two; nobody moves a partner's "
+                                      "pieces.", ("r", "y", "b", "g"), formation=True),
 )}
 
 

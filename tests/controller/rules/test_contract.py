@@ -1,4 +1,5 @@
-"""Properties every game of the registry keeps, over random positions of every variant.
+"""Properties every game keeps (the registry's and the suite's own), over random positions of
+every variant.
 
 The contract (``controller/rules/base.py``, ``docs/rules-core.md``) is checked here once, for
 every game: position text round-trips; every legal move applies and its text round-trips;
@@ -13,7 +14,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -21,7 +21,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from controller.errors import IllegalMoveError
-from controller.rules import GAMES
 from controller.rules.base import Game, diff_layouts
 from controller.rules.words import WORDS
 from controller.said import english
@@ -33,26 +32,12 @@ from tests.controller.rules import (
     rhombus_positions,
 )
 from tests.controller.rules.random_play import played, random_game
+from tests.support.games import Sample, every_manifest, own_samples
 
+# Every game: the shipped ones, and the suite's own (each with its sample in its package).
+GAMES: dict[str, Game[Any, Any]] = {name: m.game for name, m in every_manifest().items()}
 CASES = [(name, variant) for name, game in GAMES.items() for variant in game.variants]
 SOME = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-@dataclass(frozen=True)
-class Sample:
-    """How one game is sampled.  ``examples``: positions per property; ``plies``: random play
-    goes up to this far from a dealt start; ``special``: other positions, from a seed and a
-    variant, where random play seldom goes; ``arbitrary``: moves of the game's own types,
-    legal or not; ``games``: random games per variant played to the end; ``longest``: plies
-    no such game may need; ``made_up``: arbitrary moves tried per position."""
-
-    examples: int
-    plies: int
-    arbitrary: Callable[[Any], st.SearchStrategy[Any]]
-    games: int
-    longest: int
-    special: Callable[[int, str], Any] | None = None
-    made_up: int = 25
 
 
 SAMPLES = {
@@ -63,6 +48,7 @@ SAMPLES = {
                      special=lambda seed, variant: plimus_positions.scattered(seed, variant),
                      made_up=75),
     "rhombus": Sample(40, 250, rhombus_positions.arbitrary_moves, games=3, longest=600),
+    **own_samples(),
 }
 
 
