@@ -364,6 +364,15 @@ class Game(ABC, Generic[S, M]):
     variants: Mapping[str, Variant]
     default_variant: ClassVar[str]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "sample_hidden" in cls.__dict__ and "sample_hidden_for" not in cls.__dict__:
+            # Remote play deals a guest board's position with sample_hidden_for: a game that
+            # hid its hands only in sample_hidden would send the guest every hand.
+            raise TypeError(f"{cls.__name__}: a game with hidden information overrides "
+                            "sample_hidden_for (several seats at once); sample_hidden "
+                            "follows from it")
+
     # ---- variants ---------------------------------------------------------------------------
 
     def variant(self, name: str | None = None) -> Variant:

@@ -12,7 +12,7 @@ win, equal lines draw.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -148,14 +148,19 @@ class Noughts(Game[NoughtsState, Move]):
             out["hand"] = [] if state.played[k] else [state.cards[k]]
         return out
 
-    def sample_hidden(self, state: NoughtsState, seat: str, rng: random.Random) -> NoughtsState:
-        """The other seat's card drawn afresh from the cells it could be (any but ours)."""
-        k = SEATS.index(seat)
-        if state.played[1 - k]:
-            return state
-        other = rng.choice([c for c in CELLS if c != state.cards[k]])
-        cards = (state.cards[0], other) if k == 0 else (other, state.cards[1])
-        return replace(state, cards=cards)
+    def sample_hidden_for(self, state: NoughtsState, seats: Collection[str],
+                          rng: random.Random) -> NoughtsState:
+        """Every card no seat of ``seats`` holds, unplayed, drawn afresh from the cells it
+        could be (any but theirs)."""
+        if isinstance(seats, str):
+            raise TypeError(f"seats must be a collection of seats, not one name ({seats!r})")
+        cards = list(state.cards)
+        for k, seat in enumerate(SEATS):
+            if seat in seats or state.played[k]:
+                continue
+            known = [state.cards[j] for j, s in enumerate(SEATS) if s in seats]
+            cards[k] = rng.choice([c for c in CELLS if c not in known])
+        return replace(state, cards=tuple(cards))
 
     def public_text(self, state: NoughtsState) -> str:
         played = "".join("+" if p else "-" for p in state.played)
