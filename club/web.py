@@ -44,8 +44,7 @@ from werkzeug.exceptions import (
     Unauthorized,
 )
 
-from club import tournament as T
-from club import words as W
+from club import tournament, words
 from club.director import Director
 from club.hub import CLOSED, STANDINGS, HubFull, Listener, RoomHub
 from club.server import ClubServer, drawing, summarize
@@ -102,23 +101,23 @@ class ClubState:
         if cached is not None and cached[0] == entry.version:
             return cached[1]
         summary = summarize(entry, lang, self.server.wall())
-        words = W.board_words(entry.state, lang)
+        worded = words.board_words(entry.state, lang)
         picture = drawing(entry)
         game = summary["game"]
         # What the board's moves and result said, in this page's words.
-        picture["moves"] = [{**m, "words": W.said(game, m.get("said"), lang) or ""}
+        picture["moves"] = [{**m, "words": words.said(game, m.get("said"), lang) or ""}
                             for m in picture["moves"]]
         result = summary["result"]
         if isinstance(result, dict):
-            summary["result"] = {**result, "words": W.said(game, result.get("said"), lang)}
-        text = json.dumps({**summary, "title": words["title"] or summary["title"],
-                           "words": words, "drawing": picture},
+            summary["result"] = {**result, "words": words.said(game, result.get("said"), lang)}
+        text = json.dumps({**summary, "title": worded["title"] or summary["title"],
+                           "words": worded, "drawing": picture},
                           separators=(",", ":"))
         self._cache[(name, lang)] = (entry.version, text)
         return text
 
     def event_json(self, lang: str = DEFAULT) -> str:
-        return json.dumps(W.event_words(self.director.view(), lang), separators=(",", ":"))
+        return json.dumps(words.event_words(self.director.view(), lang), separators=(",", ":"))
 
     def room_json(self, lang: str = DEFAULT) -> str:
         boards = [t for n in self.server.board_names() if (t := self.board_json(n, lang))]
@@ -248,7 +247,7 @@ def page_lang() -> str:
 def catalog(lang: str) -> Response:
     if lang not in LANGUAGES:
         raise NotFound(f"Boardlight speaks {', '.join(LANGUAGES)}; there is no {lang!r}")
-    response = Response(W.script_catalog(lang), mimetype="text/javascript")
+    response = Response(words.script_catalog(lang), mimetype="text/javascript")
     response.headers["Cache-Control"] = "public, max-age=3600"
     return response
 
@@ -324,7 +323,7 @@ def qr() -> Response:
 @room.get("/api/club/event")
 def event() -> Response:
     lang = known(request.args.get("lang")) or DEFAULT
-    return jsonify(event=W.event_words(club_state().director.view(), lang))
+    return jsonify(event=words.event_words(club_state().director.view(), lang))
 
 
 @room.get("/api/club/standings.csv")
@@ -332,7 +331,7 @@ def standings_csv() -> Response:
     ev = club_state().director.event
     if ev is None:
         raise NotFound("no event yet: the director creates one")
-    return Response(T.standings_csv(ev), mimetype="text/csv", headers={
+    return Response(tournament.standings_csv(ev), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="{ev.id}-standings.csv"'})
 
 
@@ -342,7 +341,8 @@ def games_csv() -> Response:
     ev = state.director.event
     if ev is None:
         raise NotFound("no event yet: the director creates one")
-    return Response(T.games_csv(ev, state.director.played(page_lang())), mimetype="text/csv",
+    return Response(tournament.games_csv(ev, state.director.played(page_lang())),
+                    mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{ev.id}-games.csv"'})
 
 
@@ -395,11 +395,11 @@ def _director_info(state: ClubState) -> dict[str, Any]:
     games = [{"name": g.name, "title": g.title,
               "variants": [v.name for v in g.variants.values() if len(v.seats) == 2]}
              for g in GAMES.values()]
-    return {"event": W.event_words(state.director.view(), lang),
+    return {"event": words.event_words(state.director.view(), lang),
             "boards": state.server.summaries(),
-            "games": W.games_menu([g for g in games if g["variants"]], lang),
-            "systems": list(T.SYSTEMS), "tiebreaks": list(T.TIEBREAKS),
-            "results": list(T.RESULTS)}
+            "games": words.games_menu([g for g in games if g["variants"]], lang),
+            "systems": list(tournament.SYSTEMS), "tiebreaks": list(tournament.TIEBREAKS),
+            "results": list(tournament.RESULTS)}
 
 
 @director.get("/api/director")
@@ -435,7 +435,7 @@ def create() -> Response:
                               system=text_field(body, "system"), rounds=rounds,
                               players=_strings(body, "players"), boards=boards,
                               tiebreaks=tiebreaks, replace=bool(body.get("replace")))
-    except T.TournamentError as exc:
+    except tournament.TournamentError as exc:
         raise (Conflict if "still running" in str(exc) else BadRequest)(str(exc)) from None
     return jsonify(_director_info(state))
 
@@ -446,7 +446,7 @@ def pair() -> Response:
     json_object(())
     try:
         state.director.pair_next_round()
-    except T.TournamentError as exc:
+    except tournament.TournamentError as exc:
         raise Conflict(str(exc)) from None
     return jsonify(_director_info(state))
 
@@ -457,7 +457,7 @@ def resend() -> Response:
     json_object(())
     try:
         state.director.resend_round()
-    except T.TournamentError as exc:
+    except tournament.TournamentError as exc:
         raise Conflict(str(exc)) from None
     return jsonify(_director_info(state))
 
@@ -468,7 +468,7 @@ def result() -> Response:
     body = json_object(("pairing", "result"), required=("pairing", "result"))
     try:
         state.director.correct(text_field(body, "pairing", 80), text_field(body, "result"))
-    except T.TournamentError as exc:
+    except tournament.TournamentError as exc:
         raise BadRequest(str(exc)) from None
     return jsonify(_director_info(state))
 

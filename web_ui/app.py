@@ -10,7 +10,9 @@ from typing import Any
 from flask import Flask, Response
 from flask_babel import Babel, get_locale
 
-from web_ui.areas import host, howto, lang, pairing, seat, sim, table
+from web_ui.areas import host, howto, lang, seat, sim, table
+from web_ui.areas import pairing as pairing_area
+from web_ui.areas.pairing import PairingInbox
 from web_ui.http import register_errors
 from web_ui.i18n import DEFAULT, DIRECTORY, LANGUAGES, NAMES
 from web_ui.ports import BoardService
@@ -38,7 +40,10 @@ CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src '
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 
 
-def create_app(service: BoardService, config: Mapping[str, Any] | None = None) -> Flask:
+def create_app(service: BoardService, config: Mapping[str, Any] | None = None,
+               pairing: PairingInbox | None = None) -> Flask:
+    """The app around a service; ``pairing``: a club board's inbox of received pairings
+    (the host page shows the one offered), None for a board in no club."""
     app = Flask(__name__)
     app.config.update(DEFAULTS)
     app.config["SECRET_KEY"] = secrets.token_bytes(32)  # cookies last as long as this run
@@ -46,6 +51,8 @@ def create_app(service: BoardService, config: Mapping[str, Any] | None = None) -
         app.config.update(config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["boardlight"] = WebState(service, app.config)
+    if pairing is not None:
+        app.extensions["pairing"] = pairing
     Babel(app, default_locale=DEFAULT, default_translation_directories=str(DIRECTORY),
           locale_selector=lang.select_locale)
 
@@ -55,7 +62,7 @@ def create_app(service: BoardService, config: Mapping[str, Any] | None = None) -
                 "language_names": NAMES}
 
     register_errors(app)
-    for area in (table, seat, host, sim, lang, howto, pairing):  # pairing: a club board's
+    for area in (table, seat, host, sim, lang, howto, pairing_area):  # a club board's pairing
         app.register_blueprint(area.bp)
 
     @app.after_request

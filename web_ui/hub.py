@@ -15,7 +15,7 @@ import queue
 import threading
 from dataclasses import dataclass, field
 
-from controller.session.events import OutEvent, Rejected
+from controller.session.events import Handled, Rejected
 from controller.session.messages import Message
 from controller.session.runner import SessionRunner
 
@@ -121,8 +121,8 @@ class StreamHub:
         self._runner = runner
         runner.subscribe(self._session_events)
 
-    def _session_events(self, out: list[OutEvent]) -> None:
-        for e in out:
+    def _session_events(self, handled: Handled) -> None:
+        for e in handled.events:
             if isinstance(e, Rejected):
                 for listener in self._each():
                     if listener.seat == e.seat:
