@@ -421,8 +421,7 @@ class Service:
                 series = Series(rule) if rule else None
             state = (next_match_game(new_game, old.state, v, seed) if goes_on
                      else new_game.setup(v, seed=seed))
-            if self.sim is not None:
-                self.source.stop()
+            if self.sim is not None:  # its scans stood still since the command was posted
                 self.source = self._simulated(new_game, v, state)
             if self.log:
                 if self.game_id is not None and self.log.game(self.game_id).finished is None:
@@ -442,10 +441,16 @@ class Service:
             self.game, self.variant = new_game, v
             return session
 
+        if self.sim is not None:
+            # The simulated board is set up anew: its scans stop before the command is
+            # posted, so that none of the old board's reaches the new session.
+            self.source.stop()
         if self.runner.running:
-            self.runner.replace(make).result(timeout=WAIT)
+            try:
+                self.runner.replace(make).result(timeout=WAIT)
+            finally:  # the new board's scans, or the old one's again if the game was not made
+                self.source.start(self.runner.post)
             self.computer.reset()
-            self.source.start(self.runner.post)
         else:
             new = make(self.runner.session)
             self.runner.session = new

@@ -14,7 +14,6 @@ from __future__ import annotations
 import ipaddress
 import json
 import secrets
-import time
 from collections.abc import Callable, Iterator, Mapping
 from datetime import timedelta
 from pathlib import Path
@@ -33,8 +32,6 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import Babel, get_locale
-from jinja2 import ChoiceLoader, FileSystemLoader
 from werkzeug.exceptions import (
     BadRequest,
     Conflict,
@@ -50,9 +47,11 @@ from club.hub import CLOSED, STANDINGS, HubFull, Listener, RoomHub
 from club.server import ClubServer, drawing, summarize
 from controller.rules import find_game
 from web_ui.games import assets, geometry_extras
-from web_ui.http import json_object, register_errors, text_field
-from web_ui.i18n import DEFAULT, DIRECTORY, LANGUAGES, NAMES, known
+from web_ui.http import json_object, text_field
+from web_ui.i18n import DEFAULT, LANGUAGES, NAMES, known
+from web_ui.mailbox import batches
 from web_ui.payloads import places_json, qr_svg
+from web_ui.shell import shell
 
 HERE = Path(__file__).resolve().parent
 WEB_UI = HERE.parent / "web_ui"
@@ -72,10 +71,6 @@ DEFAULTS: dict[str, Any] = {
     "SCREEN_STREAMS": 24,      # of MAX_STREAMS, kept for the room's own screen
     "SCREEN_ADDRESSES": ("127.0.0.1", "::1"),   # the club server's own machine
 }
-
-CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
-POLL = 2.0
 
 
 class ClubState:
@@ -142,31 +137,22 @@ def room_stream(state: ClubState, listener: Listener, keepalive: float,
             yield message("room", state.room_json(lang))
         else:
             yield message("board", state.board_json(listener.board, lang) or "null")
-        quiet = time.monotonic()
-        while True:
-            note = listener.next(min(POLL, keepalive))
-            if listener.closed:
-                return
-            if note is None:
-                if gone():
-                    return
-                if time.monotonic() - quiet >= keepalive:
-                    quiet = time.monotonic()
-                    yield ": keep-alive\n\n"
+        for notes in batches(listener, keepalive, gone):
+            if notes is None:
+                yield ": keep-alive\n\n"
                 continue
-            notes = listener.drain(note)
             if CLOSED in notes:
                 return
-            quiet = time.monotonic()
             if listener.behind:
                 listener.behind = False
                 yield message("room", state.room_json(lang)) if listener.board is None else \
                     message("board", state.board_json(listener.board, lang) or "null")
                 continue
-            for name in dict.fromkeys(notes):  # each board once, newest state
-                if name == STANDINGS:
+            for note in dict.fromkeys(notes):  # each board once, newest state
+                if note == STANDINGS:
                     yield message("event", state.event_json(lang))
-                elif (text := state.board_json(name, lang)) is not None:
+                elif note.board is not None and (
+                        text := state.board_json(note.board, lang)) is not None:
                     yield message("board", text)
     finally:
         state.hub.leave(listener)
@@ -486,36 +472,12 @@ def ui_static(filename: str) -> Response:
 
 def create_club_app(server: ClubServer, director_: Director,
                     config: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, template_folder=str(HERE / "templates"),
-                static_folder=str(HERE / "static"))
-    app.config.update(DEFAULTS)
-    app.config["SECRET_KEY"] = secrets.token_bytes(32)
-    if config:
-        app.config.update(config)
-    app.jinja_loader = ChoiceLoader([FileSystemLoader(str(HERE / "templates")),
-                                     FileSystemLoader(str(WEB_UI / "templates"))])
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    Babel(app, default_locale=DEFAULT, default_translation_directories=str(DIRECTORY),
-          locale_selector=page_lang)
-
-    @app.context_processor
-    def language() -> dict[str, Any]:
-        return {"lang": str(get_locale() or DEFAULT), "languages": LANGUAGES,
-                "language_names": NAMES}
-
+    # The club's templates first, then the board pages' (the status block, the errors).
+    app = shell(__name__, DEFAULTS, config, page_lang,
+                templates=(HERE / "templates", WEB_UI / "templates"),
+                static_folder=HERE / "static")
     state = app.extensions["club"] = ClubState(server, director_, app.config)
     app.extensions["boardlight"] = state  # web_ui.server.WebServer sizes its pool on .hub
-    register_errors(app)
     for bp in (room, director, ui):
         app.register_blueprint(bp)
-
-    @app.after_request
-    def headers(response: Response) -> Response:
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        if response.mimetype == "application/json":
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
-
     return app
