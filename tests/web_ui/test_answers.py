@@ -29,20 +29,19 @@ def test_two_identical_taps_each_get_their_own_answer(app, abalone):
     for phone in taps:
         join(phone, app, "b") if phone is taps[0] else phone.set_cookie(
             "boardlight", taps[0].get_cookie("boardlight").value)
-    # Both taps are posted before either learns its answer: each one's post waits for the
-    # other's (a tap's answer then comes after both are in the session's queue).
+    # Both taps are in the session's queue before either is taken: each tap's put waits for
+    # the other's (whatever the runner wraps the tap in on its way to the session thread).
     both_posted = threading.Barrier(2, timeout=2)
-    runner = abalone.runner
-    ask = runner.ask
+    inbox = abalone.runner._inbox
+    put = inbox.put
 
-    def ask_together(event: Any) -> Any:
-        asked = ask(event)
-        if type(event).__name__ == "PhoneAction":
+    def put_together(item: Any, *args: Any, **kwargs: Any) -> None:
+        put(item, *args, **kwargs)
+        if type(getattr(item, "event", item)).__name__ == "PhoneAction":
             with contextlib.suppress(threading.BrokenBarrierError):
                 both_posted.wait()
-        return asked
 
-    runner.ask = ask_together  # type: ignore[method-assign]
+    inbox.put = put_together  # type: ignore[method-assign]
     answers: list[int] = []
 
     def tap(phone: Any) -> None:
@@ -53,7 +52,7 @@ def test_two_identical_taps_each_get_their_own_answer(app, abalone):
         thread.start()
     for thread in threads:
         thread.join(10)
-    runner.ask = ask  # type: ignore[method-assign]
+    inbox.put = put  # type: ignore[method-assign]
     assert wait_until(abalone.table, lambda s: s["outcome"] is not None)
     assert sorted(answers) == [200, 409]
 
