@@ -15,8 +15,10 @@ Schema version 1:
 * ``events``: id, game_id, seq (per game, from 1), kind, ply, seat, move, position (text
   after the event), t (session seconds), wall (unix time), data (JSON).
 
-Kinds: ``move`` (a committed move), ``amend`` (replaces the last move), ``takeback`` (back
-to ``ply``), ``end`` (resignation, agreement, time: ``move`` holds the action text).
+Kinds (``controller.records.RecordKind``; ``controller.records.fold`` says what each does to
+the moves that stand): ``move`` (a committed move), ``amend`` (replaces the last move),
+``takeback`` (back to ``ply``), ``end`` (resignation, agreement, time: ``move`` holds the
+action text).
 
 One writer: the process that owns a log (``EventLog(path)``, the service) holds an exclusive
 lock on ``PATH.lock`` while it runs (the lock file says its process id); a second owner is
@@ -35,14 +37,15 @@ import os
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from controller.errors import BoardError
+from controller.records import EventRecord, GameRecord, RecordKind, fold
 from controller.rules import find_game
-from controller.session.events import Committed, GameOver, OutEvent, TakenBack
+from controller.session.events import Committed, GameOver, Handled, OutEvent, TakenBack
 
 SCHEMA_VERSION = 1
 
@@ -67,32 +70,6 @@ CREATE TABLE IF NOT EXISTS events (
 
 class LogError(BoardError, RuntimeError):
     """The event log cannot be opened, or a record does not replay."""
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    id: int
-    game: str
-    variant: str
-    seed: int
-    start: str
-    started: float
-    finished: float | None
-    result: dict[str, Any] | None
-    meta: dict[str, Any]
-
-
-@dataclass(frozen=True)
-class EventRecord:
-    seq: int
-    kind: str
-    ply: int
-    seat: str | None
-    move: str | None
-    position: str
-    t: float
-    wall: float
-    data: dict[str, Any]
 
 
 class EventLog:
@@ -167,7 +144,7 @@ class EventLog:
                                        json.dumps(meta or {})))
             return int(cur.lastrowid or 0)
 
-    def append(self, game_id: int, kind: str, ply: int, position: str, t: float,
+    def append(self, game_id: int, kind: RecordKind, ply: int, position: str, t: float,
                seat: str | None = None, move: str | None = None,
                data: dict[str, Any] | None = None) -> int:
         """Write one event; durable (fsynced) when this returns."""
@@ -178,8 +155,8 @@ class EventLog:
             self._db.execute(
                 "INSERT INTO events (game_id, seq, kind, ply, seat, move, position, t, wall, "
                 "data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (game_id, seq, kind, ply, seat, move, position, t, time.time(),
-                 json.dumps(data or {})))
+                (game_id, seq, RecordKind(kind).value, ply, seat, move, position, t,
+                 time.time(), json.dumps(data or {})))
             return seq
 
     def finish(self, game_id: int, result: dict[str, Any]) -> None:
@@ -268,85 +245,81 @@ def _replay(record: GameRecord, events: Iterable[EventRecord]) -> Replay:
     game_id = record.id
     game = find_game(record.game)
     try:
-        state = game.parse_position(record.start, record.variant)
+        start = game.parse_position(record.start, record.variant)
     except BoardError as exc:
         raise LogError(f"game {game_id}: its start position does not read: {exc}") from None
-    states: list[Any] = [state]
-    moves: list[str] = []
-    seats: list[str] = []
-    made: list[EventRecord] = []
+    plies: list[_Ply] = []  # the records that stand, each with the position after it
     last = None
     for e in events:
         try:
-            _step(game, e, states, moves, seats, made)
-        except (BoardError, IndexError) as exc:  # IndexError: an amend of no move
+            _step(game, start, e, plies)
+        except (BoardError, IndexError, ValueError) as exc:  # IndexError: an amend of no move
             raise LogError(f"game {game_id} event {e.seq} ({e.kind} {e.move}): {exc}") from None
-        if game.position_text(states[-1]) != e.position:
+        now = plies[-1].state if plies else start
+        if game.position_text(now) != e.position:
             raise LogError(f"game {game_id} event {e.seq} ({e.kind} {e.move}) replays to "
-                           f"{game.position_text(states[-1])!r}, but the log says "
-                           f"{e.position!r}")
+                           f"{game.position_text(now)!r}, but the log says {e.position!r}")
         last = e
-    return Replay(record, states, moves, seats, last, made)
+    # An end (a resignation, a draw, a flag) is no board move: it changes the last position.
+    board = [p for p in plies if p.event.kind != RecordKind.END]
+    states = [start, *(p.state for p in board)]
+    if plies and plies[-1].event.kind == RecordKind.END:
+        states[-1] = plies[-1].state
+    return Replay(record, states, [p.event.move or "" for p in board],
+                  [p.event.seat or "" for p in board], last, [p.event for p in board])
 
 
-def _step(game: Any, e: EventRecord, states: list[Any], moves: list[str], seats: list[str],
-          made: list[EventRecord]) -> None:
-    """One event's change to the replay (``move``, ``amend``, ``takeback``, ``end``)."""
-    if e.kind == "move":
-        states.append(game.apply(states[-1], game.parse_move(states[-1], e.move or "")))
-        moves.append(e.move or "")
-        seats.append(e.seat or "")
-        made.append(e)
-    elif e.kind == "amend":
-        states.pop()
-        moves.pop()
-        seats.pop()
-        made.pop()
-        states.append(game.apply(states[-1], game.parse_move(states[-1], e.move or "")))
-        moves.append(e.move or "")
-        seats.append(e.seat or "")
-        made.append(e)
-    elif e.kind == "takeback":
-        del states[e.ply + 1:]
-        del moves[e.ply:]
-        del seats[e.ply:]
-        del made[e.ply:]
-    elif e.kind == "end":
-        states[-1] = game.apply(states[-1], game.parse_move(states[-1], e.move or ""))
-    else:
-        raise LogError(f"unknown kind {e.kind!r}")
+class _Ply(NamedTuple):
+    state: Any          # the position after it
+    event: EventRecord
+
+    @property
+    def ply(self) -> int:
+        return self.event.ply
+
+
+def _step(game: Any, start: Any, e: EventRecord, plies: list[_Ply]) -> None:
+    """One record's change to the replay: its move played on the position it was made on,
+    folded into the records that stand (``controller.records.fold``)."""
+    try:
+        kind = RecordKind(e.kind)
+    except ValueError:
+        raise LogError(f"unknown kind {e.kind!r}") from None
+    after = None
+    if kind is not RecordKind.TAKEBACK:
+        # An amend replaces the last move: it was made on the position before that one.
+        k = len(plies) - (1 if kind is RecordKind.AMEND else 0)
+        before = plies[k - 1].state if k > 0 else start
+        after = game.apply(before, game.parse_move(before, e.move or ""))
+    fold(plies, kind, e.ply, _Ply(after, e))
 
 
 class LogWriter:
-    """Subscribed first to the session runner: writes each event before others see it."""
+    """Subscribed first to the session runner: writes each event before others see it, with
+    the clocks as they stood and who made each move (``Committed.by``)."""
 
-    def __init__(self, log: EventLog, game_id: int, clocks: Any = None,
-                 by: Callable[[Committed], dict[str, Any]] | None = None) -> None:
+    def __init__(self, log: EventLog, game_id: int) -> None:
         self.log = log
         self.game_id = game_id
-        self.clocks = clocks  # a callable returning the clock JSON, stored with each move
-        self.by = by  # who made a move (the computer's level, the player's name), stored too
 
-    def __call__(self, out: list[OutEvent]) -> None:
-        for e in out:
+    def __call__(self, handled: Handled) -> None:
+        self.write(handled.events, handled.snapshot.clocks)
+
+    def write(self, events: Sequence[OutEvent], clocks: dict[str, Any] | None = None) -> None:
+        for e in events:
             if isinstance(e, Committed):
                 data: dict[str, Any] = {"how": e.how}
-                if self.clocks is not None and (clocks := self.clocks()) is not None:
+                if clocks is not None:
                     data["clocks"] = clocks
                 if e.said is not None:
                     data["said"] = e.said.to_json()  # what the move did, for people
-                if self.by is not None:
-                    data["by"] = self.by(e)
-                kind = "amend" if e.amends else "end" if e.ends else "move"
+                data["by"] = e.by.to_json()
+                kind = (RecordKind.AMEND if e.amends else RecordKind.END if e.ends
+                        else RecordKind.MOVE)
                 self.log.append(self.game_id, kind, e.ply, e.position, e.t, e.seat, e.move,
                                 data)
             elif isinstance(e, TakenBack):
-                self.log.append(self.game_id, "takeback", e.ply, e.position, e.t,
+                self.log.append(self.game_id, RecordKind.TAKEBACK, e.ply, e.position, e.t,
                                 move=e.move)
             elif isinstance(e, GameOver):
                 self.log.finish(self.game_id, e.outcome.to_json())
-
-
-def iter_games(log: EventLog) -> Iterator[tuple[GameRecord, list[EventRecord]]]:
-    for g in log.games():
-        yield g, log.events(g.id)

@@ -8,33 +8,73 @@ This is the one module that knows every package.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from boardlight.boards import BoardSource, MatrixSource, SerialSource, SimulatedSource
 from boardlight.config import BOARDS
 from boardlight.eventlog import EventLog, LogError, LogWriter, Replay, replay
 from boardlight.systemd import Watchdog
 from controller.errors import BoardError
 from controller.physical import BoardSpec, SenseMode
+from controller.records import By, Played
 from controller.rules import find_game
 from controller.rules.base import Game
 from controller.rules.capabilities import next_match_game
-from controller.rules.series import SeriesRule
+from controller.rules.series import Series, SeriesRule
+from controller.session.actions import Action
 from controller.session.clock import TimeControl
 from controller.session.computer import ComputerPlayer
-from controller.session.events import ButtonPress, LedsShown, OutEvent, PhoneAction
+from controller.session.events import (
+    ButtonPress,
+    Handled,
+    InEvent,
+    LedsShown,
+    PhoneAction,
+    SeatNames,
+)
+from controller.session.messages import Message
 from controller.session.runner import SessionRunner
 from controller.session.session import GameSession, SessionConfig
 from controller.session.table import Table
-from hardware.scanloop import ScanLoop
 from hardware.simboard import SimulatedBoard, default_spec
+
+if TYPE_CHECKING:
+    from flask import Flask
 
 logger = logging.getLogger(__name__)
 
+WAIT = 10.0  # seconds a caller waits for the session thread to carry out a command
+
+
+@dataclass(frozen=True)
+class Parts:
+    """What ``build`` makes: the service (board, session thread, table, lights, log, club
+    publisher) and the web app around it."""
+
+    service: Service
+    app: Flask
+
+
+def build(options: ServiceOptions, web: Mapping[str, Any] | None = None, *,
+          clock: Callable[[], float] = time.monotonic, pin_factory: Any = None,
+          spi: Any = None) -> Parts:
+    """Every part, from the options, in one place: the service, and the web app with the
+    club's pairing inbox when the board is in a club.  Nothing runs yet (``start``)."""
+    from web_ui import create_app
+    service = Service(options, clock, pin_factory, spi)
+    try:
+        app = create_app(service, web, pairing=service.club)
+    except BaseException:
+        service.stop()
+        raise
+    return Parts(service, app)
 
 
 class ServiceError(BoardError, ValueError):
@@ -73,8 +113,9 @@ class Service:
         self.game_id: int | None = None
         self.watchdog = Watchdog()  # kicked by the hardware loop only (see boardlight.systemd)
         self.variant = self.game.variant(options.variant).name
-        self.sim: SimulatedBoard | None = None
         self.leds: Any = None
+        self.spec: BoardSpec  # the board's, set as it is built (a new game: the simulated one's)
+        self._requests = itertools.count(1)  # each page request's id (its answer's address)
         self._closers: list[Callable[[], None]] = []
         self.log = EventLog(options.db) if options.db else None
         if self.log:
@@ -90,15 +131,17 @@ class Service:
             state = self.resumed.state
         else:
             state = self._start_state(options.position, self._seed(options.seed))
-        self.spec = self._build_board(state)
+        self.source: BoardSource = self._build_board(state)
         session = GameSession(self.game, self.spec, state, options.session,
                               resumed=self.resumed is not None)
         if self.resumed:
             r = self.resumed
+            # The move list and the last move come back with the position.
             session.restore(r.states, r.moves, r.seats,
-                            r.last.data.get("clocks") if r.last else None)
+                            r.last.data.get("clocks") if r.last else None,
+                            played=self._replayed_moves(r))
             logger.info("resumed game %d of %s at ply %d", r.record.id, self.game.name,
-                     len(r.moves))
+                        len(r.moves))
         self.runner = SessionRunner(session, clock)
         self._writer: LogWriter | None = None
         if self.log:
@@ -107,20 +150,8 @@ class Service:
             self._attach_log(game_id)
         self.table = Table(self.runner)
         self.computer = ComputerPlayer(self.runner, clock)
-        self.table.extras["computer"] = self.computer.seats
         self._names: dict[str, str] = {}  # seat -> the player's name (public, display only)
-        self.table.extras["names"] = self.names
-        if self.resumed:
-            # The move list and the last move come back with the position.
-            self.table.restore_moves(self._replayed_moves(self.resumed))
         self.runner.subscribe(self._show_leds)
-        self.link: Any = None
-        if options.board == "serial":
-            self._build_link()
-        self.scan_loop: ScanLoop | None = None
-        if self._read is not None:
-            self.scan_loop = ScanLoop(self._read, self.runner.post, clock, self.spec.scan_hz,
-                                      on_scan=self.watchdog.kick)
         # ---- club night (docs/club.md): publish the public state, events and presence ----
         self.club: Any = None
         if options.club is not None:
@@ -152,7 +183,7 @@ class Service:
             return None
         if record.game != self.game.name:
             logger.warning("the unfinished game %d is %s, not %s: starting a new game",
-                        record.id, record.game, self.game.name)
+                           record.id, record.game, self.game.name)
             self.log.finish(record.id, {"winners": [], "reason": "abandoned"})
             return None
         try:
@@ -170,14 +201,11 @@ class Service:
         assert self.log is not None
         if self._writer is not None:
             self.runner.unsubscribe(self._writer)
-        runner = self.runner
-        self._writer = LogWriter(self.log, game_id,
-                                 lambda: runner.session.clock_json(self.clock()),
-                                 by=lambda e: self.table.by_of(e))
+        self._writer = LogWriter(self.log, game_id)
         self.game_id = game_id
-        runner.subscribe(self._writer, first=True)  # on disk before any light or page
+        self.runner.subscribe(self._writer, first=True)  # on disk before any light or page
 
-    def _replayed_moves(self, r: Replay, most: int = 20) -> list[dict[str, Any]]:
+    def _replayed_moves(self, r: Replay, most: int = 20) -> list[Played]:
         """The last moves of a game taken up from the log, as the table lists them: what each
         did (described again from its position, in today's words), who made it (as stored
         with it), when."""
@@ -185,13 +213,10 @@ class Service:
         for k in range(max(0, len(r.moves) - most), len(r.moves)):
             state = r.states[k]
             made = r.made[k] if k < len(r.made) else None
-            by = made.data.get("by") if made is not None else None
-            out.append({"ply": k + 1, "seat": r.seats[k], "move": r.moves[k],
-                        "t": made.t if made is not None else 0.0,
-                        "said": self.game.describe(
-                            state, self.game.parse_move(state, r.moves[k])).to_json(),
-                        "by": by if isinstance(by, dict) else {"computer": None,
-                                                                "name": None}})
+            out.append(Played(k + 1, r.seats[k], r.moves[k],
+                              made.t if made is not None else 0.0,
+                              self.game.describe(state, self.game.parse_move(state, r.moves[k])),
+                              By.from_json(made.data.get("by") if made is not None else None)))
         return out
 
     def _sim_sense(self, game: Game[Any, Any], variant: str | None) -> SenseMode:
@@ -202,66 +227,75 @@ class Service:
         from hardware.profiles import own_sense
         return own_sense(game, variant)
 
-    def _build_board(self, start: Any) -> BoardSpec:
-        self._read: Callable[[float], Any] | None = None
+    def _simulated(self, game: Game[Any, Any], variant: str, start: Any) -> SimulatedSource:
+        spec = default_spec(game, variant, self._sim_sense(game, variant))
+        self.spec = spec
+        return SimulatedSource(SimulatedBoard(spec, game.layout(start), game, variant),
+                               self.clock, self.watchdog.kick)
+
+    def _build_board(self, start: Any) -> BoardSource:
+        """The board the options name, and its LED driver (``hardware.leds.OPENERS``)."""
         kind = self.options.board
         if kind == "sim":
-            spec = default_spec(self.game, self.variant, self._sim_sense(self.game, self.variant))
-            self.sim = SimulatedBoard(spec, self.game.layout(start), self.game, self.variant)
-            sim = self.sim
-            self._read = sim.scan
-            return spec
+            return self._simulated(self.game, self.variant, start)
+        from hardware.leds import open_leds
         from hardware.profiles import load_profile, profile_for
         profile = load_profile(self.options.profile
                                or profile_for(self.game, self.variant, serial=kind == "serial"))
         if profile.spec.game != self.game.name:
             raise ServiceError(f"profile {profile.spec.name!r} is for {profile.spec.game}, "
                                f"not {self.game.name}")
+        self.spec = profile.spec
         if kind == "gpio":
-            self._build_gpio(profile)
-            return profile.spec
+            return self._build_gpio(profile)
         if not self.options.serial_url:
             raise ServiceError("a serial board needs its address: --serial-url /dev/ttyACM0 "
                                "(or socket://HOST:PORT, or a pty path)")
-        return profile.spec
+        # The microcontroller board: its link posts readings and buttons to the session
+        # (and kicks the watchdog: the link's reader is this build's hardware loop); LED
+        # frames go back over the link.
+        source = SerialSource(self.options.serial_url, self.spec, self.clock,
+                              self.watchdog.kick)
+        self.leds = open_leds(profile, link=source)
+        self._closers.append(source.stop)
+        return source
 
-    def _build_link(self) -> None:
-        """The microcontroller board: its link posts readings and buttons to the session (and
-        kicks the watchdog: the link's reader is this build's hardware loop); LED frames go
-        back over the link."""
-        from firmware_bridge.link import SerialLink
-        runner, dog = self.runner, self.watchdog
-
-        def post(event: Any) -> None:
-            dog.kick()
-            runner.post(event)
-
-        assert self.options.serial_url is not None
-        self.link = SerialLink(self.options.serial_url, self.spec, post, clock=self.clock)
-        self.leds = self.link
-        self._closers.append(self.link.stop)
-
-    def _build_gpio(self, profile: Any) -> None:
-        if profile.wiring.matrix is None or profile.wiring.leds is None:
+    def _build_gpio(self, profile: Any) -> BoardSource:
+        if profile.wiring.matrix is None:
             raise ServiceError(f"profile {profile.spec.name!r} describes a board whose own "
                                "microcontroller reads the sensors or drives the LEDs: run it "
                                "with --board serial, or give a GPIO profile (--profile)")
         from hardware.buttons import Buttons
         from hardware.gpio_matrix import MatrixScanner
         from hardware.leds import open_leds
+        from hardware.profiles import SerialLedWiring
+        if isinstance(profile.wiring.leds, SerialLedWiring):
+            raise ServiceError(f"profile {profile.spec.name!r} describes a board whose own "
+                               "microcontroller reads the sensors or drives the LEDs: run it "
+                               "with --board serial, or give a GPIO profile (--profile)")
         if self.options.brightness is not None and hasattr(profile.wiring.leds, "brightness"):
             leds = dataclasses.replace(profile.wiring.leds, brightness=self.options.brightness)
             profile = dataclasses.replace(profile, wiring=dataclasses.replace(
                 profile.wiring, leds=leds))
         scanner = MatrixScanner.from_profile(profile, pin_factory=self.pin_factory)
         self._closers.append(scanner.close)
-        self._read = lambda _t: scanner.scan()
         self.leds = open_leds(profile, pin_factory=self.pin_factory, spi=self.spi)
         self._closers.append(self.leds.close)
-        if profile.wiring.buttons.pins:
-            buttons = Buttons(profile.wiring.buttons.pins, self.press,
-                              pin_factory=self.pin_factory)
-            self._closers.append(buttons.close)
+        pins = profile.wiring.buttons.pins
+        factory = self.pin_factory
+
+        def buttons(press: Callable[[str], None]) -> Buttons:
+            return Buttons(pins, press, pin_factory=factory)
+
+        source = MatrixSource(scanner, buttons if pins else None, self.spec, self.clock,
+                              self.watchdog.kick)
+        self._closers.append(source.stop)
+        return source
+
+    @property
+    def sim(self) -> SimulatedBoard | None:
+        """The simulated board, if this service runs one (pages may move its pieces)."""
+        return self.source.board if isinstance(self.source, SimulatedSource) else None
 
     # ---- running -----------------------------------------------------------------------------
 
@@ -269,18 +303,14 @@ class Service:
         self.runner.start()
         if self.club is not None:
             self.club.start()
-        if self.scan_loop:
-            self.scan_loop.start()
-        if self.link is not None:
-            self.link.start()
+        self.source.start(self.runner.post)
         return self
 
     def stop(self) -> None:
         if self.club is not None:  # first: says offline while the broker is still there
             self.club.stop()
             self.club = None
-        if self.scan_loop:
-            self.scan_loop.stop()
+        self.source.stop()
         self.runner.stop()      # first: no new search can start after this
         self.computer.close()   # stops the one under way
         for close in reversed(self._closers):
@@ -290,12 +320,20 @@ class Service:
                 logger.exception("closing %r failed", close)
         self._closers.clear()
 
-    def _show_leds(self, out: list[OutEvent]) -> None:
+    def _show_leds(self, handled: Handled) -> None:
         if self.leds is None:
             return
-        for e in out:
+        for e in handled.events:
             if isinstance(e, LedsShown):
                 self.leds.show(e.frame)
+
+    def _tell(self, event: InEvent) -> None:
+        """Hand the session an event and wait until its listeners have seen what it came to
+        (before the session thread runs: at once, on this thread)."""
+        if self.runner.running:
+            self.runner.ask(event).result(timeout=WAIT)
+        else:
+            self.runner.dispatch(self.runner.session.handle(event))
 
     # ---- what pages and buttons do -------------------------------------------------------------
 
@@ -312,7 +350,7 @@ class Service:
                                f"{', '.join(seats)}")
         merged = {**self._names, **names}
         self._names = {s: n for s, n in merged.items() if n}
-        self.table.refresh()
+        self._tell(SeatNames(self.clock(), dict(self._names)))
 
     def computer_seats(self) -> dict[str, str]:
         """The seats the computer plays, with their levels."""
@@ -322,13 +360,18 @@ class Service:
         """Let the computer play ``seat`` at a level (``easy``, ``quick``, ``club``,
         ``strong``), or give the seat back to a human (``None``)."""
         self.computer.set_level(seat, level)
-        self.table.refresh()
 
-    def press(self, button: str) -> None:
-        self.runner.post(ButtonPress(self.clock(), button))
+    def press(self, button: str) -> Future[Message | None]:
+        """Press a board button (the simulated board's, from a page): the session's answer,
+        its refusal or None."""
+        return self.runner.ask(ButtonPress(self.clock(), button, next(self._requests)))
 
-    def phone(self, seat: str, action: dict[str, Any]) -> None:
-        self.runner.post(PhoneAction(self.clock(), seat, action))
+    def phone(self, seat: str, action: Action, version: int | None = None
+              ) -> Future[Message | None]:
+        """A phone's action, as its page parsed it, aimed at the snapshot ``version`` its
+        page showed: the session's answer to this request alone (its refusal, or None)."""
+        return self.runner.ask(PhoneAction(self.clock(), seat, action, next(self._requests),
+                                           version))
 
     def sim_lift(self, position: str) -> str:
         return self._sim().lift(position, self.clock())
@@ -337,10 +380,11 @@ class Service:
         return self._sim().place(position, self.clock(), piece)
 
     def _sim(self) -> SimulatedBoard:
-        if self.sim is None:
+        sim = self.sim
+        if sim is None:
             raise ServiceError("this service runs a real board: there is no simulated board "
                                "to move pieces on")
-        return self.sim
+        return sim
 
     def new_game(self, variant: str | None = None, seed: int | None = None,
                  game: str | None = None, match: str | None = None,
@@ -351,8 +395,12 @@ class Service:
         ``match``: ``"match X"`` or ``"sumof X"`` begins a series with this game, ``""``
         ends any series; ``None`` goes on with a running series when the game and variant
         stay (the game's rules say who starts: in Rhombus the winner deals).  ``clock``: a
-        time control for this game and the next ones, ``"variant"`` the variant's own (blitz has
-        one), ``None`` no clock, ``"keep"`` as before."""
+        time control for this game and the next ones, ``"variant"`` the variant's own (blitz
+        has one), ``None`` no clock, ``"keep"`` as before.
+
+        The new game is a command carried out on the session thread: the board, the log and
+        the session change between two events, and a page reads the old game's snapshot or
+        the new one's, never a mix."""
         new_game = find_game(game) if game else self.game
         if new_game is not self.game and self.sim is None:
             raise ServiceError(f"this board is built for {self.game.name}; it cannot play "
@@ -360,35 +408,50 @@ class Service:
         v = new_game.variant(variant).name
         rule = SeriesRule.parse(match) if match else None
         seed = self._seed(self.options.seed if seed is None else seed)
-        previous = self.runner.call(lambda s: s.state).result(timeout=10)
-        same = new_game is self.game and v == self.variant
-        goes_on = match is None and same and self.table.match_goes_on() and \
-            self.game.outcome(previous) is not None
-        if match is not None or not same:
-            self.table.start_match(rule)
-        if self.scan_loop:
-            self.scan_loop.stop()
-        if not same:
-            self._names = {}  # another game or variant: other players, and no seat carries over
-        self.game, self.variant = new_game, v
-        state = (next_match_game(new_game, previous, v, seed) if goes_on
-                 else new_game.setup(v, seed=seed))
-        if self.sim is not None:
-            self.spec = default_spec(new_game, v, self._sim_sense(new_game, v))
-            self.sim = SimulatedBoard(self.spec, new_game.layout(state), new_game, v)
-            self._read = self.sim.scan
-            self.scan_loop = ScanLoop(self._read, self.runner.post, self.clock,
-                                      self.spec.scan_hz, on_scan=self.watchdog.kick)
-        if self.log:
-            if self.game_id is not None and self.log.game(self.game_id).finished is None:
-                self.log.finish(self.game_id, {"winners": [], "reason": "abandoned"})
-            self._attach_log(self.log.new_game(new_game.name, v, seed,
-                                               new_game.position_text(state)))
         if clock != "keep":
             self.options.session = dataclasses.replace(self.options.session, clock=clock)
-        self.table.replace_session(GameSession(new_game, self.spec, state, self.options.session))
-        if self.runner._thread is not None:
+        config = self.options.session
+
+        def make(old: GameSession) -> GameSession:
+            same = new_game is old.game and v == old.variant
+            series = old.match
+            goes_on = (match is None and same and series is not None
+                       and series.outcome() is None and old.game.outcome(old.state) is not None)
+            if match is not None or not same:
+                series = Series(rule) if rule else None
+            state = (next_match_game(new_game, old.state, v, seed) if goes_on
+                     else new_game.setup(v, seed=seed))
+            if self.sim is not None:  # its scans stood still since the command was posted
+                self.source = self._simulated(new_game, v, state)
+            if self.log:
+                if self.game_id is not None and self.log.game(self.game_id).finished is None:
+                    self.log.finish(self.game_id, {"winners": [], "reason": "abandoned"})
+                self._attach_log(self.log.new_game(new_game.name, v, seed,
+                                                   new_game.position_text(state)))
+            if not same:
+                self._names = {}  # another game or variant: other players, no seat carries over
+            seats = set(new_game.seats(state))
+            session = GameSession(new_game, self.spec, state, config, match=series,
+                                  version=old.version, names=self._names,
+                                  computer={s: level for s, level in self.computer.seats().items()
+                                            if s in seats})
+            # The same browsers hold the seats until the web layer says otherwise (a new game
+            # with other seats, or new links, tell the new session again).
+            session.turn.phones = old.phones
+            self.game, self.variant = new_game, v
+            return session
+
+        if self.sim is not None:
+            # The simulated board is set up anew: its scans stop before the command is
+            # posted, so that none of the old board's reaches the new session.
+            self.source.stop()
+        if self.runner.running:
+            try:
+                self.runner.replace(make).result(timeout=WAIT)
+            finally:  # the new board's scans, or the old one's again if the game was not made
+                self.source.start(self.runner.post)
             self.computer.reset()
-            self.table.refresh()
-        if self.scan_loop and self.runner._thread is not None:
-            self.scan_loop.start()
+        else:
+            new = make(self.runner.session)
+            self.runner.session = new
+            self.runner.dispatch(Handled([], new.snapshot))

@@ -26,26 +26,95 @@ from controller.physical import BoardSpec
 from controller.rules.base import Game, Stack
 from controller.script import ScriptBoard, ScriptError
 from controller.script import parse_script as read_script
+from controller.session.actions import ActionError, parse_action
 from controller.session.events import (
     ButtonPress,
     Committed,
-    Correction,
     GameOver,
+    Handled,
     InEvent,
     LedsShown,
     OutEvent,
     PhoneAction,
-    Prompt,
     RawScan,
     Rejected,
     TakenBack,
 )
 from controller.session.handplan import hand_steps
+from controller.session.messages import Message
+from controller.session.mode import Mode
+from controller.session.prompts import PromptKind
 from controller.session.session import GameSession, SessionConfig
+from controller.session.snapshot import Snapshot
 from hardware.simboard import NoiseModel, SimulatedBoard
 from web_ui.i18n import DEFAULT
 from web_ui.words import Words, words
 from web_ui.words import correction as correction_words
+
+# ---- what the simulation says changed, read off the session's snapshots --------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """A prompt that came up (``message``) or went away (``message`` None) for a phone
+    (``seat``) or the table page (``seat`` None), between two snapshots."""
+
+    t: float
+    seat: str | None
+    kind: PromptKind
+    message: Message | None
+    choices: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """Correction began or changed (``active``: pieces to move back, as (from, to) pairs;
+    ``None`` means "remove it" (to) or "bring a piece" (from)), or it ended."""
+
+    t: float
+    active: bool
+    pairs: tuple[tuple[str | None, str | None], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class BoardStatus:
+    """The board's mode changed (``setup``, ``playing``, ``disconnected``, ``over``)."""
+
+    t: float
+    status: Mode
+    detail: str = ""
+
+
+Output = OutEvent | Prompt | Correction | BoardStatus
+
+
+def changes(t: float, before: Snapshot | None, after: Snapshot) -> list[Output]:
+    """What changed between two snapshots, as a script's reader follows it: the mode, the
+    correction, the prompts standing (each one that came up or changed, each one gone)."""
+    out: list[Output] = []
+    if before is not None and after.mode != before.mode:
+        out.append(BoardStatus(t, after.mode, _why(before.mode, after)))
+    pairs = after.correction
+    if (before.correction if before is not None else None) != pairs:
+        out.append(Correction(t, True, pairs) if pairs is not None else Correction(t, False))
+    old = {(p.seat, p.kind): p for p in (before.prompts if before is not None else ())}
+    now = {(p.seat, p.kind): p for p in after.prompts}
+    for key, p in now.items():
+        if old.get(key) != p:
+            out.append(Prompt(t, p.seat, p.kind, p.message, p.choices))
+    for key, p in old.items():
+        if key not in now:
+            out.append(Prompt(t, p.seat, p.kind, None))
+    return out
+
+
+def _why(before: Mode, after: Snapshot) -> str:
+    if after.mode is Mode.OVER:
+        return after.outcome.termination.value if after.outcome else ""
+    if after.mode is Mode.PLAYING:
+        return ("board connected" if before is Mode.DISCONNECTED
+                else "the board matches the position")
+    return ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +153,7 @@ class Simulation:
     def __init__(self, game: Game[Any, Any], spec: BoardSpec, state: Any,
                  noise: NoiseModel | None = None, seed: int = 0,
                  config: SessionConfig | None = None,
-                 on_output: Callable[[OutEvent], None] | None = None,
+                 on_output: Callable[[Output], None] | None = None,
                  board_layout: Mapping[str, Stack] | None = None) -> None:
         self.game = game
         self.spec = spec
@@ -93,12 +162,13 @@ class Simulation:
         self.board = SimulatedBoard(spec, layout, game, self.variant, noise, seed)
         self.session = GameSession(game, spec, state, config)
         self.session.prepare()  # as the runner does before the first scan
+        self.snapshot = self.session.snapshot  # what the pages would show now
         self.period = spec.scan_period
         # Power-up: the board is scanned for a debounce window before script time 0, so the
         # session knows the start position when the first script line acts.
         self.t = -self.period * (spec.debounce_scans + 1)
         self.scans = 0
-        self.outputs: list[OutEvent] = []
+        self.outputs: list[Output] = []
         self.on_output = on_output
         self.latencies: list[float] = []  # host seconds from a stable change to its LED frame
         self.cpu_latencies: list[float] = []  # the same in CPU time (robust under other load)
@@ -124,7 +194,7 @@ class Simulation:
             self._feed(RawScan(self.t, self.board.scan(self.t)), timed=True)
             self.session.prepare()
 
-    def run(self, actions: Iterable[Action], tail: float = 3.0) -> list[OutEvent]:
+    def run(self, actions: Iterable[Action], tail: float = 3.0) -> list[Output]:
         actions = list(actions)
         self.schedule(actions)
         end = max((a.t for a in actions), default=0.0) + tail
@@ -146,7 +216,12 @@ class Simulation:
             elif action.kind == "phone":
                 payload = dict(action.value)
                 seat = payload.pop("seat")
-                self._feed(PhoneAction(at, seat, payload))
+                try:
+                    parsed = parse_action(payload)
+                except ActionError as exc:  # refused here, at the edge: the session never sees it
+                    self._told_now(Rejected(at, seat, exc.message))
+                    return
+                self._feed(PhoneAction(at, seat, parsed))
             elif action.kind == "play":
                 self.schedule(self.expand(action))
             elif action.kind == "carry":
@@ -156,8 +231,9 @@ class Simulation:
             raise ScriptError(f"line {action.line} (t={action.t}): {exc}") from None
 
     def expand(self, action: Action) -> list[Action]:
-        """The hand steps of a ``play`` line, from the position committed now."""
-        state = self.session.state
+        """The hand steps of a ``play`` line, from the position committed now (the latest
+        snapshot's)."""
+        state = self.snapshot.state
         move = self.game.parse_move(state, action.value)
         if not self.game.is_legal(state, move):
             self.game.apply(state, move)  # raises IllegalMoveError saying why
@@ -172,15 +248,29 @@ class Simulation:
 
     def _feed(self, event: InEvent, timed: bool = False) -> None:
         start, cpu = time.perf_counter(), time.thread_time()
-        out = self.session.handle(event)
+        handled = self.session.handle(event)
         elapsed, cpu_elapsed = time.perf_counter() - start, time.thread_time() - cpu
-        if timed and any(isinstance(o, LedsShown) for o in out):
+        if timed and any(isinstance(o, LedsShown) for o in handled.events):
             self.latencies.append(elapsed)
             self.cpu_latencies.append(cpu_elapsed)
-        for o in out:
-            self.outputs.append(o)
-            if self.on_output:
-                self.on_output(o)
+        for o in self._told(event.t, handled):
+            self._told_now(o)
+
+    def _told_now(self, event: Output) -> None:
+        self.outputs.append(event)
+        if self.on_output:
+            self.on_output(event)
+
+    def _told(self, t: float, handled: Handled) -> list[Output]:
+        """The events, with what changed in the snapshot said before the first frame (the
+        order a reader of the table meets them in: what happened, what to do, the lights)."""
+        out: list[Output] = list(handled.events)
+        if handled.snapshot is not self.snapshot:
+            said = changes(t, self.snapshot, handled.snapshot)
+            self.snapshot = handled.snapshot
+            at = next((k for k, o in enumerate(out) if isinstance(o, LedsShown)), len(out))
+            out[at:at] = said
+        return out
 
     # ---- results ----------------------------------------------------------------------------
 
@@ -211,7 +301,7 @@ def hand_actions(steps: list[Any], times: list[float], line: int = 0) -> list[Ac
     return out
 
 
-def to_json(event: OutEvent, game: Game[Any, Any], lang: str = DEFAULT) -> dict[str, Any]:
+def to_json(event: Output, game: Game[Any, Any], lang: str = DEFAULT) -> dict[str, Any]:
     """One output line of ``boardlight simulate`` (the session's messages in words, in
     ``lang``)."""
     t = round(event.t, 4)
@@ -246,7 +336,7 @@ def to_json(event: OutEvent, game: Game[Any, Any], lang: str = DEFAULT) -> dict[
     return {"t": t, "status": event.status, "detail": event.detail}
 
 
-def json_lines(events: Iterable[OutEvent], game: Game[Any, Any], lang: str = DEFAULT
+def json_lines(events: Iterable[Output], game: Game[Any, Any], lang: str = DEFAULT
                ) -> Iterator[str]:
     for e in events:
         yield json.dumps(to_json(e, game, lang), separators=(",", ":"), ensure_ascii=False)

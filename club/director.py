@@ -24,7 +24,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from club import tournament as T
+from club import tournament
 from club.server import ClubServer, Record
 
 log = logging.getLogger(__name__)
@@ -46,16 +46,17 @@ class Director:
         self.path = path
         self.games_path = path.with_name("games.json") if path is not None else None
         self._lock = threading.Lock()
-        self.event: T.Event | None = None
+        self.event: tournament.Event | None = None
         # The moves of each paired game whose record was complete: pairing id -> game id ->
         # {"board", "game_id", "moves"}; kept in games.json beside the event.
         self.kept: dict[str, dict[int, dict[str, Any]]] = {}
         self.listeners: list[Callable[[], None]] = []
         if path is not None and path.exists():
             try:
-                self.event = T.Event.from_json(json.loads(path.read_text(encoding="utf-8")))
+                self.event = tournament.Event.from_json(
+                    json.loads(path.read_text(encoding="utf-8")))
             except (ValueError, KeyError, TypeError, OSError) as exc:
-                raise T.TournamentError(f"{path} cannot be read ({exc}); move it away to "
+                raise tournament.TournamentError(f"{path} cannot be read ({exc}); move it away to "
                                         "start without the event") from None
         self._read_kept()
         server.result_listeners.append(self.board_result)
@@ -75,10 +76,10 @@ class Director:
             log.warning("%s cannot be read (%s): the games CSV lists only the moves of "
                         "games the boards send from now on", self.games_path, exc)
 
-    def _set(self, event: T.Event) -> None:
+    def _set(self, event: tournament.Event) -> None:
         # Under the lock: saved first, then taken and announced.
         if self.path is not None:
-            _write(self.path, T.save(event))
+            _write(self.path, tournament.save(event))
         if self.event is None or self.event.id != event.id:
             self.kept = {}
         self.event = event
@@ -104,40 +105,41 @@ class Director:
         if event is not None and event.current_round:
             self.send(event.round_pairings(event.current_round))
 
-    def create(self, **options: Any) -> T.Event:
+    def create(self, **options: Any) -> tournament.Event:
         with self._lock:
             if self.event is not None and self.event.current_round < self.event.rounds and \
                     self.event.pairings and not options.pop("replace", False):
-                raise T.TournamentError(f"{self.event.name} is still running; finish it or "
-                                        "send \"replace\": true to start another")
+                raise tournament.TournamentError(
+                    f"{self.event.name} is still running; finish it or send \"replace\": "
+                    "true to start another")
             options.pop("replace", None)
             number = int(self.event.id.lstrip("e")) + 1 if self.event else 1
-            event = T.create_event(event_id=f"e{number}", created=time.time(), **options)
+            event = tournament.create_event(event_id=f"e{number}", created=time.time(), **options)
             self._set(event)
             return event
 
-    def pair_next_round(self) -> list[T.Pairing]:
+    def pair_next_round(self) -> list[tournament.Pairing]:
         with self._lock:
             event = self._need()
-            event = T.pair_next_round(event)
+            event = tournament.pair_next_round(event)
             self._set(event)
             made = event.round_pairings(event.current_round)
         self.send(made)
         return made
 
-    def send(self, pairings: list[T.Pairing]) -> None:
+    def send(self, pairings: list[tournament.Pairing]) -> None:
         event = self._need()
         for p in pairings:
             if p.black is not None and p.board is not None:
-                self.server.send_pairing(p.board, T.pairing_message(event, p))
+                self.server.send_pairing(p.board, tournament.pairing_message(event, p))
 
     def resend_round(self) -> None:
         event = self._need()
         self.send(event.round_pairings(event.current_round))
 
-    def correct(self, pairing_id: str, score: str) -> T.Event:
+    def correct(self, pairing_id: str, score: str) -> tournament.Event:
         with self._lock:
-            event = T.record_result(self._need(), pairing_id, score, "director")
+            event = tournament.record_result(self._need(), pairing_id, score, "director")
             self._set(event)
             return event
 
@@ -153,7 +155,7 @@ class Director:
                 return
             try:
                 pairing = event.pairing(record.pairing)
-            except T.TournamentError:
+            except tournament.TournamentError:
                 return
             if pairing.board != record.board:
                 log.warning("board %s sent a result for %s, paired on %s: ignored",
@@ -161,10 +163,10 @@ class Director:
                 return
             self._keep(record)
             reason = result.get("termination") or result.get("reason", "")
-            score = T.score_from_board(event, result["winners"], str(reason))
+            score = tournament.score_from_board(event, result["winners"], str(reason))
             if score is None:
                 return
-            changed = T.record_result(event, pairing.id, score, "board", record.board,
+            changed = tournament.record_result(event, pairing.id, score, "board", record.board,
                                       record.game_id)
             if changed is not event:
                 self._set(changed)
@@ -183,9 +185,9 @@ class Director:
             except OSError as exc:
                 log.warning("cannot write %s: %s", self.games_path, exc)
 
-    def _need(self) -> T.Event:
+    def _need(self) -> tournament.Event:
         if self.event is None:
-            raise T.TournamentError("no event yet: create one first")
+            raise tournament.TournamentError("no event yet: create one first")
         return self.event
 
     def moves_by_pairing(self) -> dict[str, list[dict[str, Any]]]:
@@ -252,4 +254,4 @@ class Director:
                 "boards": list(event.boards), "tiebreaks": list(event.tiebreaks),
                 "colours": [seat_label(event.game, first), seat_label(event.game, second)],
                 "seats": [first, second],
-                "paired": rounds, "standings": T.standings_json(event)}
+                "paired": rounds, "standings": tournament.standings_json(event)}

@@ -1,9 +1,10 @@
-"""Live updates to the room's pages: one bounded queue per open page.
+"""Live updates to the room's pages: one bounded queue per open page (``web_ui.mailbox``,
+the board's pages' own).
 
-The broker's thread only drops a board's name into each page's queue (``put_nowait``) and
-never waits; a page that falls so far behind that its queue is full is marked ``behind`` and
-gets the whole room again at its next wake (every message is a board's whole current state,
-so nothing needs replaying).
+The broker's thread only drops a note (a board changed, the standings changed) into each
+page's queue and never waits; a page that falls so far behind that its queue is full is
+marked ``behind`` and gets the whole room again at its next wake (every message is a
+board's whole current state, so nothing needs replaying).
 
 Who may open a stream: at most ``limit`` at once; one client address at most ``per_client``
 of them; and the last ``reserve`` only the room's own screen (the club server's machine, or a
@@ -13,12 +14,23 @@ screen without its page.
 
 from __future__ import annotations
 
-import queue
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-STANDINGS = "\x00standings"   # the note that the tournament's standings changed
-CLOSED = "\x00closed"
+from web_ui.mailbox import Mailbox
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    """What a room page hears: a board changed (``board``), the tournament's standings
+    changed, or the server is closing."""
+
+    kind: str                  # "board", "standings" or "closed"
+    board: str | None = None
+
+
+STANDINGS = Note("standings")
+CLOSED = Note("closed")
 
 
 class HubFull(Exception):
@@ -31,39 +43,18 @@ class HubFull(Exception):
         self.limit = limit
 
 
-@dataclass(eq=False)
-class Listener:
-    board: str | None           # None: the whole room; else only this board's changes
-    size: int
-    lang: str = "en"            # the page's language: its messages are in its words
-    client: str = ""            # the page's address
-    screen: bool = False        # the room's own screen (or the director)
-    queue: queue.Queue[str] = field(init=False)
-    behind: bool = False
-    closed: bool = False
+class Listener(Mailbox[Note]):
+    """One room page's mailbox (``web_ui.mailbox``): the whole room's (``board`` None) or
+    one board's, in the page's language, with its address and whether it is the room's
+    own screen (or the director)."""
 
-    def __post_init__(self) -> None:
-        self.queue = queue.Queue(self.size)
-
-    def offer(self, note: str) -> None:
-        try:
-            self.queue.put_nowait(note)
-        except queue.Full:
-            self.behind = True
-
-    def next(self, timeout: float) -> str | None:
-        try:
-            return self.queue.get(timeout=timeout)
-        except queue.Empty:
-            return None
-
-    def drain(self, first: str) -> list[str]:
-        notes = [first]
-        while True:
-            try:
-                notes.append(self.queue.get_nowait())
-            except queue.Empty:
-                return notes
+    def __init__(self, board: str | None, size: int, lang: str = "en", client: str = "",
+                 screen: bool = False) -> None:
+        super().__init__(size)
+        self.board = board
+        self.lang = lang
+        self.client = client
+        self.screen = screen
 
 
 class RoomHub:
@@ -121,7 +112,7 @@ class RoomHub:
             listeners = list(self._listeners)
         for listener in listeners:
             if listener.board is None or listener.board == board:
-                listener.offer(board)
+                listener.offer(Note("board", board))
 
     def standings_changed(self) -> None:
         with self._lock:

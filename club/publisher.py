@@ -34,11 +34,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from boardlight.eventlog import EventLog
 from club import topics
 from club.mqtt import BrokerURL, Connection
 from controller.errors import BoardError
-from controller.session.events import Committed, GameOver, OutEvent, TakenBack
+from controller.records import GameLog
+from controller.session.events import Committed, GameOver, Handled, TakenBack
 from controller.session.runner import SessionRunner
 from controller.session.table import Table
 
@@ -121,7 +121,7 @@ class Sidecar:
 
 
 class BoardPublisher:
-    def __init__(self, settings: ClubSettings, board: Board, log_: EventLog,
+    def __init__(self, settings: ClubSettings, board: Board, log_: GameLog,
                  connection: Callable[..., Connection] = Connection,
                  wall: Callable[[], float] = time.time) -> None:
         self.settings = settings
@@ -201,12 +201,6 @@ class BoardPublisher:
         with self._cond:
             return self.sidecar.acked.get(game_id, 0)
 
-    def wait_acknowledged(self, game_id: int, seq: int, timeout: float) -> bool:
-        """Wait until the broker has acknowledged ``game_id`` up to ``seq``; whether it did."""
-        with self._cond:
-            return self._cond.wait_for(
-                lambda: self.sidecar.acked.get(game_id, 0) >= seq, timeout)
-
     def wait_idle(self, timeout: float) -> bool:
         """Wait until every event in the log is acknowledged and the state is sent."""
         deadline = time.monotonic() + timeout
@@ -233,7 +227,8 @@ class BoardPublisher:
 
     # ---- from the session thread and paho's thread (flags only) -------------------------------
 
-    def _session_events(self, out: list[OutEvent]) -> None:
+    def _session_events(self, handled: Handled) -> None:
+        out = handled.events
         if any(isinstance(e, GameOver) for e in out):
             played = self.sidecar.pairings.get(self.board.game_id or 0)
             if played is not None:

@@ -19,6 +19,7 @@ network) is marked ``unsteady`` for the pages.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import threading
 import time
@@ -26,10 +27,11 @@ from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from club import topics
 from club.mqtt import BrokerURL, Connection
+from controller.records import RecordKind, fold
 from controller.rules import find_game
 
 log = logging.getLogger(__name__)
@@ -89,19 +91,31 @@ class Record:
         return max(self.events, default=0)
 
     def moves(self) -> list[dict[str, Any]]:
-        """The moves standing at the end, replayed from the events (amends, take-backs)."""
-        out: list[dict[str, Any]] = []
+        """The moves standing at the end, folded from the events (``controller.records.
+        fold``: an amend replaces the last move, a take-back truncates; a ``result`` is no
+        move, and an amend of no move, which a careless board may send, changes nothing)."""
+        out: list[_Standing] = []
         for seq in sorted(self.events):
             e = self.events[seq]
-            if e["kind"] in ("move", "end"):
-                out.append({"ply": e["ply"], "seat": e["seat"], "move": e["move"],
-                            "wall": e["wall"], "said": e.get("said")})
-            elif e["kind"] == "amend" and out:
-                out[-1] = {"ply": e["ply"], "seat": e["seat"], "move": e["move"],
-                           "wall": e["wall"], "said": e.get("said")}
-            elif e["kind"] == "takeback":
-                out = [m for m in out if m["ply"] <= e["ply"]]
-        return out
+            if e["kind"] not in RECORD_KINDS:
+                continue
+            kind = RecordKind(e["kind"])
+            item = None if kind is RecordKind.TAKEBACK else _Standing(e["ply"], {
+                "ply": e["ply"], "seat": e["seat"], "move": e["move"], "wall": e["wall"],
+                "said": e.get("said")})
+            with contextlib.suppress(IndexError):
+                fold(out, kind, e["ply"], item)
+        return [m.move for m in out]
+
+
+RECORD_KINDS = frozenset(k.value for k in RecordKind)
+
+
+class _Standing(NamedTuple):
+    """A move that stands, as the club's pages list it."""
+
+    ply: int
+    move: dict[str, Any]
 
 
 @dataclass

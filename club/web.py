@@ -14,7 +14,6 @@ from __future__ import annotations
 import ipaddress
 import json
 import secrets
-import time
 from collections.abc import Callable, Iterator, Mapping
 from datetime import timedelta
 from pathlib import Path
@@ -33,8 +32,6 @@ from flask import (
     session,
     url_for,
 )
-from flask_babel import Babel, get_locale
-from jinja2 import ChoiceLoader, FileSystemLoader
 from werkzeug.exceptions import (
     BadRequest,
     Conflict,
@@ -44,16 +41,17 @@ from werkzeug.exceptions import (
     Unauthorized,
 )
 
-from club import tournament as T
-from club import words as W
+from club import tournament, words
 from club.director import Director
 from club.hub import CLOSED, STANDINGS, HubFull, Listener, RoomHub
 from club.server import ClubServer, drawing, summarize
 from controller.rules import find_game
 from web_ui.games import assets, geometry_extras
-from web_ui.http import json_object, register_errors, text_field
-from web_ui.i18n import DEFAULT, DIRECTORY, LANGUAGES, NAMES, known
+from web_ui.http import json_object, text_field
+from web_ui.i18n import DEFAULT, LANGUAGES, NAMES, known
+from web_ui.mailbox import batches
 from web_ui.payloads import places_json, qr_svg
+from web_ui.shell import shell
 
 HERE = Path(__file__).resolve().parent
 WEB_UI = HERE.parent / "web_ui"
@@ -73,10 +71,6 @@ DEFAULTS: dict[str, Any] = {
     "SCREEN_STREAMS": 24,      # of MAX_STREAMS, kept for the room's own screen
     "SCREEN_ADDRESSES": ("127.0.0.1", "::1"),   # the club server's own machine
 }
-
-CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
-POLL = 2.0
 
 
 class ClubState:
@@ -102,23 +96,23 @@ class ClubState:
         if cached is not None and cached[0] == entry.version:
             return cached[1]
         summary = summarize(entry, lang, self.server.wall())
-        words = W.board_words(entry.state, lang)
+        worded = words.board_words(entry.state, lang)
         picture = drawing(entry)
         game = summary["game"]
         # What the board's moves and result said, in this page's words.
-        picture["moves"] = [{**m, "words": W.said(game, m.get("said"), lang) or ""}
+        picture["moves"] = [{**m, "words": words.said(game, m.get("said"), lang) or ""}
                             for m in picture["moves"]]
         result = summary["result"]
         if isinstance(result, dict):
-            summary["result"] = {**result, "words": W.said(game, result.get("said"), lang)}
-        text = json.dumps({**summary, "title": words["title"] or summary["title"],
-                           "words": words, "drawing": picture},
+            summary["result"] = {**result, "words": words.said(game, result.get("said"), lang)}
+        text = json.dumps({**summary, "title": worded["title"] or summary["title"],
+                           "words": worded, "drawing": picture},
                           separators=(",", ":"))
         self._cache[(name, lang)] = (entry.version, text)
         return text
 
     def event_json(self, lang: str = DEFAULT) -> str:
-        return json.dumps(W.event_words(self.director.view(), lang), separators=(",", ":"))
+        return json.dumps(words.event_words(self.director.view(), lang), separators=(",", ":"))
 
     def room_json(self, lang: str = DEFAULT) -> str:
         boards = [t for n in self.server.board_names() if (t := self.board_json(n, lang))]
@@ -143,31 +137,22 @@ def room_stream(state: ClubState, listener: Listener, keepalive: float,
             yield message("room", state.room_json(lang))
         else:
             yield message("board", state.board_json(listener.board, lang) or "null")
-        quiet = time.monotonic()
-        while True:
-            note = listener.next(min(POLL, keepalive))
-            if listener.closed:
-                return
-            if note is None:
-                if gone():
-                    return
-                if time.monotonic() - quiet >= keepalive:
-                    quiet = time.monotonic()
-                    yield ": keep-alive\n\n"
+        for notes in batches(listener, keepalive, gone):
+            if notes is None:
+                yield ": keep-alive\n\n"
                 continue
-            notes = listener.drain(note)
             if CLOSED in notes:
                 return
-            quiet = time.monotonic()
             if listener.behind:
                 listener.behind = False
                 yield message("room", state.room_json(lang)) if listener.board is None else \
                     message("board", state.board_json(listener.board, lang) or "null")
                 continue
-            for name in dict.fromkeys(notes):  # each board once, newest state
-                if name == STANDINGS:
+            for note in dict.fromkeys(notes):  # each board once, newest state
+                if note == STANDINGS:
                     yield message("event", state.event_json(lang))
-                elif (text := state.board_json(name, lang)) is not None:
+                elif note.board is not None and (
+                        text := state.board_json(note.board, lang)) is not None:
                     yield message("board", text)
     finally:
         state.hub.leave(listener)
@@ -248,7 +233,7 @@ def page_lang() -> str:
 def catalog(lang: str) -> Response:
     if lang not in LANGUAGES:
         raise NotFound(f"Boardlight speaks {', '.join(LANGUAGES)}; there is no {lang!r}")
-    response = Response(W.script_catalog(lang), mimetype="text/javascript")
+    response = Response(words.script_catalog(lang), mimetype="text/javascript")
     response.headers["Cache-Control"] = "public, max-age=3600"
     return response
 
@@ -324,7 +309,7 @@ def qr() -> Response:
 @room.get("/api/club/event")
 def event() -> Response:
     lang = known(request.args.get("lang")) or DEFAULT
-    return jsonify(event=W.event_words(club_state().director.view(), lang))
+    return jsonify(event=words.event_words(club_state().director.view(), lang))
 
 
 @room.get("/api/club/standings.csv")
@@ -332,7 +317,7 @@ def standings_csv() -> Response:
     ev = club_state().director.event
     if ev is None:
         raise NotFound("no event yet: the director creates one")
-    return Response(T.standings_csv(ev), mimetype="text/csv", headers={
+    return Response(tournament.standings_csv(ev), mimetype="text/csv", headers={
         "Content-Disposition": f'attachment; filename="{ev.id}-standings.csv"'})
 
 
@@ -342,7 +327,8 @@ def games_csv() -> Response:
     ev = state.director.event
     if ev is None:
         raise NotFound("no event yet: the director creates one")
-    return Response(T.games_csv(ev, state.director.played(page_lang())), mimetype="text/csv",
+    return Response(tournament.games_csv(ev, state.director.played(page_lang())),
+                    mimetype="text/csv",
                     headers={"Content-Disposition": f'attachment; filename="{ev.id}-games.csv"'})
 
 
@@ -395,11 +381,11 @@ def _director_info(state: ClubState) -> dict[str, Any]:
     games = [{"name": g.name, "title": g.title,
               "variants": [v.name for v in g.variants.values() if len(v.seats) == 2]}
              for g in GAMES.values()]
-    return {"event": W.event_words(state.director.view(), lang),
+    return {"event": words.event_words(state.director.view(), lang),
             "boards": state.server.summaries(),
-            "games": W.games_menu([g for g in games if g["variants"]], lang),
-            "systems": list(T.SYSTEMS), "tiebreaks": list(T.TIEBREAKS),
-            "results": list(T.RESULTS)}
+            "games": words.games_menu([g for g in games if g["variants"]], lang),
+            "systems": list(tournament.SYSTEMS), "tiebreaks": list(tournament.TIEBREAKS),
+            "results": list(tournament.RESULTS)}
 
 
 @director.get("/api/director")
@@ -435,7 +421,7 @@ def create() -> Response:
                               system=text_field(body, "system"), rounds=rounds,
                               players=_strings(body, "players"), boards=boards,
                               tiebreaks=tiebreaks, replace=bool(body.get("replace")))
-    except T.TournamentError as exc:
+    except tournament.TournamentError as exc:
         raise (Conflict if "still running" in str(exc) else BadRequest)(str(exc)) from None
     return jsonify(_director_info(state))
 
@@ -446,7 +432,7 @@ def pair() -> Response:
     json_object(())
     try:
         state.director.pair_next_round()
-    except T.TournamentError as exc:
+    except tournament.TournamentError as exc:
         raise Conflict(str(exc)) from None
     return jsonify(_director_info(state))
 
@@ -457,7 +443,7 @@ def resend() -> Response:
     json_object(())
     try:
         state.director.resend_round()
-    except T.TournamentError as exc:
+    except tournament.TournamentError as exc:
         raise Conflict(str(exc)) from None
     return jsonify(_director_info(state))
 
@@ -468,7 +454,7 @@ def result() -> Response:
     body = json_object(("pairing", "result"), required=("pairing", "result"))
     try:
         state.director.correct(text_field(body, "pairing", 80), text_field(body, "result"))
-    except T.TournamentError as exc:
+    except tournament.TournamentError as exc:
         raise BadRequest(str(exc)) from None
     return jsonify(_director_info(state))
 
@@ -486,36 +472,12 @@ def ui_static(filename: str) -> Response:
 
 def create_club_app(server: ClubServer, director_: Director,
                     config: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask(__name__, template_folder=str(HERE / "templates"),
-                static_folder=str(HERE / "static"))
-    app.config.update(DEFAULTS)
-    app.config["SECRET_KEY"] = secrets.token_bytes(32)
-    if config:
-        app.config.update(config)
-    app.jinja_loader = ChoiceLoader([FileSystemLoader(str(HERE / "templates")),
-                                     FileSystemLoader(str(WEB_UI / "templates"))])
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    Babel(app, default_locale=DEFAULT, default_translation_directories=str(DIRECTORY),
-          locale_selector=page_lang)
-
-    @app.context_processor
-    def language() -> dict[str, Any]:
-        return {"lang": str(get_locale() or DEFAULT), "languages": LANGUAGES,
-                "language_names": NAMES}
-
+    # The club's templates first, then the board pages' (the status block, the errors).
+    app = shell(__name__, DEFAULTS, config, page_lang,
+                templates=(HERE / "templates", WEB_UI / "templates"),
+                static_folder=HERE / "static")
     state = app.extensions["club"] = ClubState(server, director_, app.config)
     app.extensions["boardlight"] = state  # web_ui.server.WebServer sizes its pool on .hub
-    register_errors(app)
     for bp in (room, director, ui):
         app.register_blueprint(bp)
-
-    @app.after_request
-    def headers(response: Response) -> Response:
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        if response.mimetype == "application/json":
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
-
     return app

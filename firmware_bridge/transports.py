@@ -59,10 +59,6 @@ class PtyTransport:
         return self.link_path or self._slave_path
 
     @property
-    def slave_path(self) -> str:
-        return self._slave_path
-
-    @property
     def plugged(self) -> bool:
         return self._master is not None
 

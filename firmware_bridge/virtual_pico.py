@@ -89,10 +89,6 @@ class VirtualCircuit:
         self._cols = {gpio: c for c, gpio in enumerate(cols)}
         self._closed = bytearray(len(rows) * len(cols))
 
-    @property
-    def switch_count(self) -> int:
-        return len(self._closed)
-
     def set_switch(self, index: int, closed: bool) -> None:
         self._closed[index] = 1 if closed else 0
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from types import TracebackType
 from typing import Any, Protocol
@@ -126,17 +126,42 @@ class GpioLeds:
         self.close()
 
 
-def open_leds(profile: Profile, *, pin_factory: Factory | None = None,
-              spi: Any = None) -> LedDriver:
-    """The LED driver a profile's ``[leds] driver`` names, opened on the real hardware (or on
-    the pin factory / SPI bus given: tests hand in fakes)."""
+Opener = Callable[[Profile, Factory | None, Any, LedDriver | None], LedDriver]
+
+
+def _pixels(profile: Profile, pin_factory: Factory | None, spi: Any,
+            link: LedDriver | None) -> LedDriver:
+    # Imported here so a single-colour build runs without the pixel libraries.
+    from hardware.pixels import PixelStrip
     wiring = profile.wiring.leds
-    if isinstance(wiring, SpiPixelWiring):
-        # Imported here so a single-colour build runs without the pixel libraries.
-        from hardware.pixels import PixelStrip
-        return PixelStrip.from_wiring(wiring, len(profile.spec.leds), spi=spi)
-    if wiring is None:
-        raise WiringError(f"profile {profile.spec.name!r}: the board's microcontroller drives "
-                          "its LEDs (driver = \"serial\"); the Pi has none to open")
+    assert isinstance(wiring, SpiPixelWiring)
+    return PixelStrip.from_wiring(wiring, len(profile.spec.leds), spi=spi)
+
+
+def _gpio(profile: Profile, pin_factory: Factory | None, spi: Any,
+          link: LedDriver | None) -> LedDriver:
+    wiring = profile.wiring.leds
+    assert isinstance(wiring, GpioLedWiring)
     return GpioLeds.from_wiring(wiring, pin_factory=pin_factory)
 
+
+def _board(profile: Profile, pin_factory: Factory | None, spi: Any,
+           link: LedDriver | None) -> LedDriver:
+    if link is None:
+        raise WiringError(f"profile {profile.spec.name!r}: the board's microcontroller drives "
+                          "its LEDs (driver = \"serial\"); the Pi has none to open")
+    return link
+
+
+# The LED drivers by the name a profile gives (``[leds] driver``).
+OPENERS: dict[str, Opener] = {"spi-pixels": _pixels, "gpio-leds": _gpio, "serial": _board}
+
+
+def open_leds(profile: Profile, *, pin_factory: Factory | None = None,
+              spi: Any = None, link: LedDriver | None = None) -> LedDriver:
+    """The LED driver a profile's ``[leds] driver`` names, opened on the real hardware (or on
+    the pin factory / SPI bus given: tests hand in fakes).  A board on a serial ``link`` has
+    its microcontroller drive the LEDs, whatever chain the profile describes: the link is
+    its driver."""
+    opener = OPENERS["serial"] if link is not None else OPENERS[profile.wiring.leds.driver]
+    return opener(profile, pin_factory, spi, link)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from itertools import permutations
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from controller.errors import UnknownGameError
 from controller.physical import BoardSpec, SenseMode
@@ -82,6 +82,8 @@ class MatrixWiring:
 class SpiPixelWiring:
     """A WS2812-class pixel chain on an SPI bus's MOSI line (``/dev/spidevBUS.DEVICE``)."""
 
+    driver: ClassVar[str] = "spi-pixels"
+    kind: ClassVar[str] = "rgb"
     bus: int = 0
     device: int = 0
     clock_hz: int = DEFAULT_SPI_CLOCK
@@ -98,8 +100,21 @@ class SpiPixelWiring:
 class GpioLedWiring:
     """Single-colour LEDs, one GPIO pin each (PWM dimmed when ``brightness`` < 1)."""
 
+    driver: ClassVar[str] = "gpio-leds"
+    kind: ClassVar[str] = "mono"
     pins: tuple[int, ...]
     brightness: float = 1.0
+
+
+@dataclass(frozen=True)
+class SerialLedWiring:
+    """The board's own microcontroller drives the LEDs: frames go over its USB link."""
+
+    driver: ClassVar[str] = "serial"
+    kind: ClassVar[str] = "rgb"
+
+
+LedWiring = SpiPixelWiring | GpioLedWiring | SerialLedWiring
 
 
 @dataclass(frozen=True)
@@ -114,11 +129,11 @@ class ButtonWiring:
 @dataclass(frozen=True)
 class Wiring:
     """How one build connects to the Pi.  ``matrix`` is ``None`` when something else (the
-    board's microcontroller, the simulated board) produces the scans; ``leds`` is ``None``
-    when the board's microcontroller drives the LEDs (driver = "serial")."""
+    board's microcontroller, the simulated board) produces the scans; ``leds`` names its
+    driver (``LedWiring.driver``: a pixel chain, GPIO pins, or the board's microcontroller)."""
 
     matrix: MatrixWiring | None
-    leds: SpiPixelWiring | GpioLedWiring | None
+    leds: LedWiring
     buttons: ButtonWiring
 
 
@@ -213,9 +228,8 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
         mode, sensor_positions, matrix, tags = _read_sensors(sensors, positions)
 
     leds_table = top.table("leds", required=True)
-    leds: SpiPixelWiring | GpioLedWiring | None = None
+    leds: LedWiring | None = None
     led_positions: list[str] | None = None
-    serial_leds = leds_table is not None and leds_table.data.get("driver") == "serial"
     if leds_table is not None:
         leds, led_positions = _read_leds(leds_table, positions)
 
@@ -229,15 +243,14 @@ def parse_profile(data: Mapping[str, Any], source: str) -> Profile:
     if problems.lines:
         raise ProfileError(problems.lines)
     assert name is not None and game_name is not None and mode is not None
-    assert sensor_positions is not None and led_positions is not None
-    assert leds is not None or serial_leds
+    assert sensor_positions is not None and led_positions is not None and leds is not None
     spec = BoardSpec(
         name=name,
         game=find_game(game_name).name,
         sense=SenseMode(mode),
         sensors=tuple(p or None for p in sensor_positions),
         leds=tuple(p or None for p in led_positions),
-        led_kind="mono" if isinstance(leds, GpioLedWiring) else "rgb",
+        led_kind=leds.kind,
         scan_hz=scan_hz if scan_hz is not None else 200.0,
         debounce_scans=debounce if debounce is not None else 3,
         buttons=tuple(dict.fromkeys([*buttons.pins, *buttons.names])),
@@ -319,7 +332,7 @@ def _read_sensors(sensors: Table, known: frozenset[str] | None) -> tuple[
 
 
 def _read_leds(leds: Table, known: frozenset[str] | None) -> tuple[
-        SpiPixelWiring | GpioLedWiring | None, list[str] | None]:
+        LedWiring | None, list[str] | None]:
     driver = leds.text("driver", choices=LED_DRIVERS)
     listed = leds.texts("positions")
     if listed is not None:
@@ -358,7 +371,7 @@ def _read_leds(leds: Table, known: frozenset[str] | None) -> tuple[
             return None, listed
         return GpioLedWiring(tuple(pins), brightness), listed
     leds.done()
-    return None, listed
+    return (SerialLedWiring() if driver == "serial" else None), listed
 
 
 def _read_buttons(buttons: Table) -> ButtonWiring:
@@ -379,7 +392,7 @@ def _read_buttons(buttons: Table) -> ButtonWiring:
 
 
 def _check_pins(problems: Problems, matrix: MatrixWiring | None,
-                leds: SpiPixelWiring | GpioLedWiring | None, buttons: ButtonWiring) -> None:
+                leds: LedWiring | None, buttons: ButtonWiring) -> None:
     """Every GPIO on the header, used once, and clear of the pixel chain's SPI bus."""
     uses: list[tuple[int, str]] = []
     if matrix is not None:

@@ -122,12 +122,6 @@ class SimulatedBoard:
                             break
             return tuple(values)
 
-    def settled_at(self) -> float:
-        """When the last transient ends (a piece has come to rest)."""
-        with self._lock:
-            return max((end for spans in self._glitches.values() for _, end, _ in spans),
-                       default=0.0)
-
     def value(self, position: str) -> Value:
         """What the sensor under ``position`` reads once its piece has come to rest."""
         with self._lock:

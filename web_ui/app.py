@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
-from flask import Flask, Response
-from flask_babel import Babel, get_locale
+from flask import Flask
 from jinja2 import BaseLoader, ChoiceLoader, FunctionLoader
 
 from web_ui import games
-from web_ui.areas import host, howto, lang, pairing, seat, sim, table
-from web_ui.http import register_errors
-from web_ui.i18n import DEFAULT, DIRECTORY, LANGUAGES, NAMES
+from web_ui.areas import host, howto, lang, seat, sim, table
+from web_ui.areas import pairing as pairing_area
+from web_ui.areas.pairing import PairingInbox
 from web_ui.ports import BoardService
+from web_ui.shell import shell
 from web_ui.state import WebState
 
 DEFAULTS: dict[str, Any] = {
@@ -35,44 +34,20 @@ DEFAULTS: dict[str, Any] = {
     "ACTION_WAIT": 2.0,        # how long a phone action waits for the session's answer
 }
 
-# The pages load only their own scripts and styles; QR codes are inline SVG.
-CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 
-
-def create_app(service: BoardService, config: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask(__name__)
-    app.config.update(DEFAULTS)
-    app.config["SECRET_KEY"] = secrets.token_bytes(32)  # cookies last as long as this run
-    if config:
-        app.config.update(config)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+def create_app(service: BoardService, config: Mapping[str, Any] | None = None,
+               pairing: PairingInbox | None = None) -> Flask:
+    """The app around a service; ``pairing``: a club board's inbox of received pairings
+    (the host page shows the one offered), None for a board in no club."""
+    app = shell(__name__, DEFAULTS, config, lang.select_locale)
     app.extensions["boardlight"] = WebState(service, app.config)
-    Babel(app, default_locale=DEFAULT, default_translation_directories=str(DIRECTORY),
-          locale_selector=lang.select_locale)
-
-    @app.context_processor
-    def language() -> dict[str, Any]:
-        return {"lang": str(get_locale() or DEFAULT), "languages": LANGUAGES,
-                "language_names": NAMES}
-
+    if pairing is not None:
+        app.extensions["pairing"] = pairing
     # A game kept in a folder of its own brings its How to play page (``web_ui.games``).
     own: BaseLoader = app.jinja_loader  # type: ignore[assignment]
     app.jinja_loader = ChoiceLoader([own, FunctionLoader(games.template_source)])
     app.add_template_global(games.asset_url, "game_asset_url")
-
-    register_errors(app)
-    for area in (table, seat, host, sim, lang, howto, pairing):  # pairing: a club board's
+    for area in (table, seat, host, sim, lang, howto, pairing_area):  # a club board's pairing
         app.register_blueprint(area.bp)
     app.register_blueprint(games.bp)
-
-    @app.after_request
-    def headers(response: Response) -> Response:
-        response.headers.setdefault("Content-Security-Policy", CSP)
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        if response.mimetype == "application/json":
-            response.headers.setdefault("Cache-Control", "no-store")
-        return response
-
     return app

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import itertools
 import logging
-import queue
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from controller.session.events import OutEvent, Rejected
+from controller.session.events import Handled, Rejected
 from controller.session.messages import Message
 from controller.session.runner import SessionRunner
+from web_ui.mailbox import Mailbox
 
 log = logging.getLogger(__name__)
 
@@ -34,28 +34,13 @@ CHANGED = Note("changed")
 CLOSED = Note("closed")
 
 
-@dataclass(eq=False)
-class Listener:
-    seat: str | None
-    size: int
-    queue: queue.Queue[Note] = field(init=False)
-    dropped: int = 0
-    closed: bool = False
+class Listener(Mailbox[Note]):
+    """One open page's mailbox (``web_ui.mailbox``): the table's (``seat`` None) or a
+    seat's."""
 
-    def __post_init__(self) -> None:
-        self.queue = queue.Queue(self.size)
-
-    def offer(self, note: Note) -> None:
-        try:
-            self.queue.put_nowait(note)
-        except queue.Full:
-            self.dropped += 1
-
-    def next(self, timeout: float) -> Note | None:
-        try:
-            return self.queue.get(timeout=timeout)
-        except queue.Empty:
-            return None
+    def __init__(self, seat: str | None, size: int) -> None:
+        super().__init__(size)
+        self.seat = seat
 
 
 class StreamHub:
@@ -97,7 +82,7 @@ class StreamHub:
 
     def wait_for_count(self, most: int, timeout: float) -> bool:
         """Wait until at most ``most`` streams are open (a page that went away is noticed
-        within ``web_ui.sse.POLL`` seconds); whether that happened in time."""
+        within ``web_ui.mailbox.POLL`` seconds); whether that happened in time."""
         with self._lock:
             return self._lock.wait_for(lambda: len(self._listeners) <= most, timeout)
 
@@ -121,8 +106,8 @@ class StreamHub:
         self._runner = runner
         runner.subscribe(self._session_events)
 
-    def _session_events(self, out: list[OutEvent]) -> None:
-        for e in out:
+    def _session_events(self, handled: Handled) -> None:
+        for e in handled.events:
             if isinstance(e, Rejected):
                 for listener in self._each():
                     if listener.seat == e.seat:

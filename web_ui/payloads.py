@@ -21,6 +21,7 @@ import segno
 from controller.rules.base import Game
 from controller.said import Cell, Message
 from controller.said import value_from_json as parse_value
+from controller.session.snapshot import Snapshot
 from web_ui.games import geometry_extras
 from web_ui.i18n import DEFAULT, current, translator
 from web_ui.ports import BoardService
@@ -55,13 +56,15 @@ def sim_json(service: BoardService) -> dict[str, Any] | None:
             "buttons": list(service.spec.buttons)}
 
 
-def _extras(web: WebState, seats: Sequence[str], lang: str) -> dict[str, Any]:
+def _extras(web: WebState, snapshot: Snapshot, lang: str) -> dict[str, Any]:
+    """What the pages add to a snapshot, for the snapshot's own game and variant."""
     service = web.service
     t = translator(lang)
-    kinds = service.game.pieces(service.variant)
-    return {"labels": labels(service.game, seats, lang), "colours": colours(service.game, seats),
-            "lang": lang, "pieces": {k: piece_name(service.game, k, t) for k in kinds},
-            "variant_title": variant_name(service.game, service.variant, t),
+    game, variant, seats = snapshot.game, snapshot.variant, snapshot.seats
+    kinds = game.pieces(variant)
+    return {"labels": labels(game, seats, lang), "colours": colours(game, seats),
+            "lang": lang, "pieces": {k: piece_name(game, k, t) for k in kinds},
+            "variant_title": variant_name(game, variant, t),
             "level_names": level_names(t),
             "joined": web.tokens.joined(), "links": web.tokens.generation,
             "sim": sim_json(service),
@@ -114,19 +117,19 @@ def _snapshot_words(game: Game[Any, Any], snap: dict[str, Any], lang: str) -> di
 
 
 def public_payload(web: WebState, lang: str) -> dict[str, Any]:
-    snap = web.service.table.public()
-    game = web.service.game
-    return {**snap, **_extras(web, snap["seats"], lang), **_snapshot_words(game, snap, lang),
+    snapshot = web.service.table.snapshot  # one snapshot: its game, its words, its position
+    snap, game = snapshot.public_json, snapshot.game
+    return {**snap, **_extras(web, snapshot, lang), **_snapshot_words(game, snap, lang),
             "prompts": _worded(game, snap["prompts"], lang)}
 
 
 def seat_payload(web: WebState, seat: str, lang: str) -> dict[str, Any]:
-    table = web.service.table
-    game = web.service.game
-    snap = table.seat(seat)
-    public_view = table.public()["view"]
-    private = [k for k in snap["view"] if k not in public_view]
-    return {**snap, **_extras(web, snap["seats"], lang), **_snapshot_words(game, snap, lang),
+    """That seat's payload (``KeyError``: the game has no such seat)."""
+    snapshot = web.service.table.snapshot
+    game = snapshot.game
+    snap = snapshot.seat_json(seat)
+    private = [k for k in snap["view"] if k not in snapshot.view]
+    return {**snap, **_extras(web, snapshot, lang), **_snapshot_words(game, snap, lang),
             "private": private, "prompts": _worded(game, snap["prompts"], lang),
             "untraced_words": [worded(game, d, lang) for d in snap.get("untraced_said", [])],
             "declare_words": {facet: {v: worded(game, d, lang) for v, d in values.items()}
@@ -137,7 +140,8 @@ def seat_payload(web: WebState, seat: str, lang: str) -> dict[str, Any]:
 
 
 def geometry_json(service: BoardService, lang: str = DEFAULT) -> dict[str, Any]:
-    game, variant = service.game, service.variant
+    snapshot = service.table.snapshot
+    game, variant = snapshot.game, snapshot.variant
     geo = game.geometry(variant)
     return {"game": game.name, "title": game.title, "variant": variant, "shape": geo.shape,
             "cells": list(geo.cells), "zones": list(geo.zones),
@@ -176,10 +180,11 @@ def join_entries(web: WebState, base_url: str, every: bool) -> list[dict[str, An
     or for every seat (the host's page); never for a seat the computer plays (``computer``
     names its level instead: its link would show the computer's hand)."""
     names, joined = web.names(), set(web.tokens.joined())
+    game = web.service.table.snapshot.game
     computer = web.service.computer_seats()
     out = []
     for seat, token in web.tokens.items():
-        entry: dict[str, Any] = {"seat": seat, "label": seat_label(web.service.game, seat),
+        entry: dict[str, Any] = {"seat": seat, "label": seat_label(game, seat),
                                  "name": names.get(seat, ""), "joined": seat in joined,
                                  "computer": computer.get(seat)}
         if seat not in computer and (every or seat not in joined):

@@ -7,11 +7,14 @@ wiring module stays the only place that knows every package.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Future
 from typing import Any, Protocol
 
 from controller.physical import BoardSpec
 from controller.rules.base import Game
+from controller.session.actions import Action
 from controller.session.clock import TimeControl
+from controller.session.messages import Message
 from controller.session.runner import SessionRunner
 from controller.session.table import Table
 
@@ -44,7 +47,7 @@ class BoardService(Protocol):
     @property
     def runner(self) -> SessionRunner: ...
 
-    def press(self, button: str) -> None: ...
+    def press(self, button: str) -> Future[Message | None]: ...
 
     def computer_seats(self) -> dict[str, str]: ...
 
@@ -54,7 +57,8 @@ class BoardService(Protocol):
 
     def set_computer(self, seat: str, level: str | None) -> None: ...
 
-    def phone(self, seat: str, action: dict[str, Any]) -> None: ...
+    def phone(self, seat: str, action: Action, version: int | None = None
+              ) -> Future[Message | None]: ...
 
     def sim_lift(self, position: str) -> str: ...
 

@@ -12,14 +12,13 @@ noticed; ``revoked`` ends a seat stream whose link was replaced.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from controller.session.messages import Message
-from web_ui.hub import Listener, Note, StreamHub
+from web_ui.hub import Listener, StreamHub
+from web_ui.mailbox import batches
 
-POLL = 2.0  # how often a quiet stream checks that its client is still there
 RETRY_MS = 2000
 
 
@@ -35,50 +34,48 @@ def last_event_id(header: str | None) -> int | None:
     return None
 
 
-def _drain(listener: Listener, first: Note) -> list[Note]:
-    notes = [first]
-    while (more := listener.next(0)) is not None:
-        notes.append(more)
-    return notes
-
-
 def stream(hub: StreamHub, listener: Listener, payload: Callable[[], dict[str, Any]],
            revoked: Callable[[], str | None], keepalive: float,
            gone: Callable[[], bool] = lambda: False,
            say: Callable[[Message], str] = lambda m: m.key) -> Iterator[str]:
     """The text of one page's stream; ends when revoked, the hub closes or the client goes."""
+    sent: tuple[int, int] | None = None
+
+    def current() -> tuple[str | None, bool]:
+        """The state to send, if it is newer than the one sent, and whether the stream ends
+        with it (``revoked``: the seat is not this browser's any more)."""
+        nonlocal sent
+        reason = revoked()
+        if reason:
+            return message("revoked", {"error": reason}), True
+        try:
+            data = payload()
+        except KeyError:  # the seat left the game between the check and the snapshot
+            return message("revoked", {"error": "this seat is not in the game any more"}), True
+        key = (int(data["version"]), hub.revision)
+        if key == sent:
+            return None, False
+        sent = key
+        return message("state", data, key[0]), False
+
     try:
         yield f"retry: {RETRY_MS}\n\n"
-        sent: tuple[int, int] | None = None
-        quiet_since = time.monotonic()
-        while True:
-            reason = revoked()
-            if reason:
-                yield message("revoked", {"error": reason})
-                return
-            try:
-                data = payload()
-            except KeyError:  # the seat left the game between the check and the snapshot
-                yield message("revoked", {"error": "this seat is not in the game any more"})
-                return
-            key = (int(data["version"]), hub.revision)
-            if key != sent:
-                sent = key
-                quiet_since = time.monotonic()
-                yield message("state", data, key[0])
-            while True:
-                note = listener.next(min(POLL, keepalive))
-                if listener.closed:
-                    return
-                if note is not None:
-                    break
-                if gone():
-                    return
-                if time.monotonic() - quiet_since >= keepalive:
-                    quiet_since = time.monotonic()
-                    yield ": keep-alive\n\n"
-            for n in _drain(listener, note):
+        out, ends = current()
+        if out:
+            yield out
+        if ends:
+            return
+        for notes in batches(listener, keepalive, gone):
+            if notes is None:
+                yield ": keep-alive\n\n"
+                continue
+            for n in notes:
                 if n.kind == "rejected" and n.message is not None:
                     yield message("rejected", {"error": say(n.message)})
+            out, ends = current()
+            if out:
+                yield out
+            if ends:
+                return
     finally:
         hub.leave(listener)

@@ -330,6 +330,9 @@ WORDS: dict[str, Render] = {
         f" ({m['detail']})" if w.lang == "en" and m.get("detail") else ""),
     "action.malformed": lambda m, w: w._("That request is malformed.") + (
         f" ({m['detail']})" if w.lang == "en" and m.get("detail") else ""),
+    "action.stale": lambda m, w: w._("Your page showed an earlier question, which has "
+                                     "changed since: look again, and answer the one it "
+                                     "shows now"),
 }
 
 

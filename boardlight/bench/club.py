@@ -45,7 +45,7 @@ def free_port() -> int:
 # ---- boards (in their processes) ----------------------------------------------------------------
 
 def _scan_until_read(service: Any, position: str, timeout: float) -> None:
-    sim, loop = service.sim, service.scan_loop
+    sim, loop = service.sim, service.source.loop
     deadline = time.monotonic() + timeout
     while True:
         loop.scan_once()
@@ -57,6 +57,7 @@ def _scan_until_read(service: Any, position: str, timeout: float) -> None:
 
 
 def play_one(service: Any, rng: random.Random, timeout: float = 10.0) -> str | None:
+    from controller.session.actions import DeclareMove
     from controller.session.handplan import hand_steps
 
     snap = service.table.public()
@@ -70,7 +71,7 @@ def play_one(service: Any, rng: random.Random, timeout: float = 10.0) -> str | N
     fp = service.runner.call(lambda s: next(f for f in s.index.footprints
                                             if f.text == text)).result(timeout)
     if not fp.diff:
-        service.phone(session.to_move, {"type": "move", "move": text})
+        service.phone(session.to_move, DeclareMove(text))
     else:
         for step in hand_steps(game.effect(state, move), rng, before=game.layout(state)):
             if step.action == "lift":
@@ -79,7 +80,7 @@ def play_one(service: Any, rng: random.Random, timeout: float = 10.0) -> str | N
                 service.sim_place(step.position, step.piece)
             _scan_until_read(service, step.position, timeout)
         for _ in range(4):
-            service.scan_loop.scan_once()
+            service.source.loop.scan_once()
         if service.runner.call(lambda s: s.ply).result(timeout) == ply:
             service.press("end-turn")
     version = service.table.version
@@ -105,6 +106,7 @@ class Pace:
 def board_main(argv: list[str]) -> int:
     """``python -m boardlight.bench.club boards``: run boards, play, report on stdout as JSON
     lines."""
+    from boardlight.boards import SimulatedSource
     from boardlight.service import Service, ServiceOptions
     from club.mqtt import parse_broker_url
     from club.publisher import BoardPublisher, ClubSettings
@@ -126,10 +128,10 @@ def board_main(argv: list[str]) -> int:
         service = Service(ServiceOptions(game="abalone", seed=1, db=f"{args.dir}/{name}.db",
                                          session=SessionConfig(settle=0.25, settle_min=0.2)),
                           clock=pace).start()
-        assert service.scan_loop is not None
-        service.scan_loop.stop()  # scanned when a hand moved (see play_one)
+        assert isinstance(service.source, SimulatedSource)
+        service.source.stop()  # scanned when a hand moved (see play_one)
         for _ in range(4):
-            service.scan_loop.scan_once()
+            service.source.loop.scan_once()
         assert service.log is not None
         publisher = BoardPublisher(ClubSettings(url, args.club, name, state_interval=0.05),
                                    service, service.log).start()

@@ -11,8 +11,9 @@ from typing import Any
 
 from boardlight.commands import SUMMARIES
 from boardlight.config import DEFAULT_SAID, load_settings
-from boardlight.eventlog import EventLog, EventRecord, GameRecord, LogError, replay, replay_events
+from boardlight.eventlog import EventLog, LogError, replay, replay_events
 from boardlight.textboard import draw
+from controller.records import EventRecord, GameRecord
 from controller.rules import find_game
 from controller.said import english
 

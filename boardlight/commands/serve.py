@@ -174,19 +174,22 @@ def club_options(args: argparse.Namespace, s: Any, options: ServiceOptions) -> N
 
 
 def run(args: argparse.Namespace) -> int:
-    from boardlight.service import Service
+    from boardlight.service import build
     from boardlight.systemd import notify
-    from web_ui import create_app
     from web_ui.server import WebServer
 
     options, host, port = options_from(args)
     if args.check:
         return check(options, host, port)
     stop = _stop_on_signals()  # before anything starts: a stop may come at any moment
-    service = Service(options)
+    try:
+        parts = build(options)
+    except BaseException:
+        stop.restore()
+        raise
+    service, app = parts.service, parts.app
     args.host, args.port = host, port
     try:
-        app = create_app(service)
         try:
             server = WebServer(app, args.host, args.port)
         except OSError as exc:
@@ -196,8 +199,6 @@ def run(args: argparse.Namespace) -> int:
             return 2
         lan, local = addresses(args.host, server.port)
         app.config["PUBLIC_URL"] = lan
-        if service.club is not None:
-            app.extensions["pairing"] = service.club  # the host page's received pairing
         service.start()
         server.start()
         announce(service, app.extensions["boardlight"], lan, local)

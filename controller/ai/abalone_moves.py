@@ -63,8 +63,3 @@ def children(pos: Position) -> list[Child]:
                     continue
             out.append(((opp, new_me, oo, mo, op, mp), 0, (g, d)))
     return out
-
-
-def push_offs(pos: Position) -> list[Child]:
-    """The children in which the mover pushes a marble off."""
-    return [c for c in children(pos) if c[1]]

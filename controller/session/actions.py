@@ -25,10 +25,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from controller.errors import BoardError
+from controller.session.messages import Message
 
 
 class ActionError(BoardError, ValueError):
     """A phone action that is malformed, or not allowed now."""
+
+    @property
+    def message(self) -> Message:
+        """What the edge that parsed it answers the phone (a script's reader, say)."""
+        return Message.of("action.malformed", detail=str(self))
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,8 +21,10 @@ from typing import Any
 from controller.ai import level as find_level
 from controller.ai import prepare, think
 from controller.ai.levels import Level
-from controller.session.events import ComputerMove, OutEvent
+from controller.session.events import ComputerMove, ComputerSeats, Handled, InEvent
+from controller.session.mode import Mode
 from controller.session.runner import SessionRunner
+from controller.session.session import GameSession
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +48,7 @@ class ComputerPlayer:
         """Let the computer play ``seat`` at ``level`` (``None``: a human plays it)."""
         chosen = find_level(level) if level is not None else None
 
-        def apply(session: Any) -> None:
+        def apply(session: GameSession) -> None:
             if seat not in session.game.seats(session.state):
                 raise ValueError(f"{seat!r} is not a seat of this game; seats: "
                                  f"{', '.join(session.game.seats(session.state))}")
@@ -61,6 +63,7 @@ class ComputerPlayer:
                     game, variant = session.game, session.game.variant_of(session.state).name
                     self._pool.submit(prepare, game, variant).add_done_callback(self._report)
                 self.levels[seat] = chosen
+            self._handle(session, ComputerSeats(self.clock(), self.seats()))
             self._maybe_think(session)
         self.runner.call(apply).result(timeout=10)
 
@@ -77,11 +80,12 @@ class ComputerPlayer:
 
     def reset(self) -> None:
         """A new game: drop any search; the seats it still has keep their levels."""
-        def apply(session: Any) -> None:
+        def apply(session: GameSession) -> None:
             self._cancel_search()
             seats = set(session.game.seats(session.state))
             for seat in [s for s in self.levels if s not in seats]:
                 del self.levels[seat]
+            self._handle(session, ComputerSeats(self.clock(), self.seats()))
             self._maybe_think(session)
         self.runner.call(apply).result(timeout=10)
 
@@ -91,12 +95,12 @@ class ComputerPlayer:
 
     # ---- on the session thread -----------------------------------------------------------
 
-    def _on_events(self, out: list[OutEvent]) -> None:
+    def _on_events(self, handled: Handled) -> None:
         self._maybe_think(self.runner.session)
 
-    def _maybe_think(self, session: Any) -> None:
+    def _maybe_think(self, session: GameSession) -> None:
         seat = session.to_move
-        playing = session.mode.value == "playing"
+        playing = session.mode is Mode.PLAYING
         if not playing or seat not in self.levels:
             if self._thinking_for is not None and (not playing or seat not in self.levels):
                 self._cancel_search()
@@ -139,7 +143,8 @@ class ComputerPlayer:
 
     # ---- back on the session thread (answers, failures) ---------------------------------
 
-    def _deliver(self, session: Any, event: ComputerMove, cancel: threading.Event) -> None:
+    def _deliver(self, session: GameSession, event: ComputerMove, cancel: threading.Event
+                 ) -> None:
         """Hand the answer to the session, unless the search was stopped meanwhile (cancel
         is only ever set on this thread, so the check and the hand-over are one step)."""
         if cancel.is_set() or event.seat not in self.levels:
@@ -147,12 +152,10 @@ class ComputerPlayer:
         self.decisions += 1
         self._handle(session, event)
 
-    def _handle(self, session: Any, event: ComputerMove) -> None:
-        out = session.handle(event)
-        if out:
-            self.runner.dispatch(out)
+    def _handle(self, session: GameSession, event: InEvent) -> None:
+        self.runner.dispatch(session.handle(event))
 
-    def _failed(self, session: Any, key: tuple[int, str, Any] | None) -> None:
+    def _failed(self, session: GameSession, key: tuple[int, str, Any] | None) -> None:
         """A search raised: think again, once per position; after that a person plays the
         seat (the host page shows it) rather than the game waiting for ever."""
         if key is None or self._thinking_for != key:
@@ -164,6 +167,7 @@ class ComputerPlayer:
                       seat)
             if self.levels.pop(seat, None) is not None:
                 self._handle(session, ComputerMove(self.clock(), seat, None, session.ply))
+                self._handle(session, ComputerSeats(self.clock(), self.seats()))
             return
         self._failures[key] = self._failures.get(key, 0) + 1
         self._maybe_think(session)

@@ -2,21 +2,28 @@
 
 Every event carries ``t``, seconds on the session's clock (monotonic; simulated in tests and
 ``boardlight simulate``).  Sensor threads, the serial link and web requests build inbound
-events and post them to the one thread that owns the session; the session answers with
-outbound events that the LED driver, the web pages and the event log consume.
+events and post them to the one thread that owns the session; ``handle`` answers each with
+the outbound events (what happened: a commit, a take-back, a frame for the LEDs, a refusal)
+and the snapshot after it (``Handled``): what the LED driver, the pages, the event log and
+the club read.
+
+A request (a phone action, a press on the table page) carries a ``request`` id: the
+session's refusal of it (``Rejected``) carries the same id, and nothing else answers it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
 
 from controller.physical import LedFrame, Light, Value
+from controller.records import NOBODY, By
 from controller.rules.base import Outcome
+from controller.session.actions import Action
 from controller.session.messages import Message
-from controller.session.picture import Mode, Reason
-from controller.session.prompts import PromptKind
+from controller.session.picture import Reason
+from controller.session.snapshot import Snapshot
 
 How = Literal["sensors", "end-turn", "settle", "phone"]
 """How a move was committed: the sensors alone (provisional: the same hand may still amend
@@ -52,19 +59,26 @@ class StableChanges:
 
 @dataclass(frozen=True, slots=True)
 class ButtonPress:
-    """A button on the board (``end-turn``, ...)."""
+    """A button on the board (``end-turn``, ...); ``request``: the id of the page's request
+    that pressed it (the simulated board's), 0 for the board's own button."""
 
     t: float
     button: str
+    request: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class PhoneAction:
-    """A choice made on a seat's phone page (see ``controller.session.actions``)."""
+    """A choice made on a seat's phone page, parsed at the edge (``controller.session.
+    actions``): ``request`` its request's id (0: none waits for the answer, as in a script),
+    ``version`` the snapshot its page showed (None: not said, as in a script): an answer
+    to an offer that has changed since is refused as stale."""
 
     t: float
     seat: str
-    action: Mapping[str, Any]
+    action: Action
+    request: int = 0
+    version: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,8 +121,26 @@ class PhonesJoined:
     seats: frozenset[str]
 
 
+@dataclass(frozen=True, slots=True)
+class SeatNames:
+    """The players' names by seat, as the host gave them (public, for the pages and the
+    record of who made each move)."""
+
+    t: float
+    names: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class ComputerSeats:
+    """The seats the computer plays now, with their levels (the computer's own moves say
+    so in the record)."""
+
+    t: float
+    levels: Mapping[str, str]
+
+
 InEvent = (RawScan | StableScan | StableChanges | ButtonPress | PhoneAction | Tick | LinkStatus
-           | ComputerMove | PhonesJoined)
+           | ComputerMove | PhonesJoined | SeatNames | ComputerSeats)
 
 # ---- outbound ---------------------------------------------------------------------------------
 
@@ -131,6 +163,7 @@ class Committed:
     said: Message | None = None
     ends: bool = False
     by_computer: bool = False  # the computer chose it (a human carried it out)
+    by: By = NOBODY  # who made it, as it stood then (the computer's level, the player's name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,29 +189,6 @@ class LedsShown:
 
 
 @dataclass(frozen=True, slots=True)
-class Prompt:
-    """Something to say to a phone (``seat``) or the table page (``seat`` None), of one
-    ``PromptKind`` (``controller.session.prompts``).  ``message`` None clears the earlier
-    prompt of that kind for that reader."""
-
-    t: float
-    seat: str | None
-    kind: PromptKind
-    message: Message | None
-    choices: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Correction:
-    """Correction mode: pieces to move back, as (from, to) pairs; ``None`` means "remove it"
-    (to) or "bring a piece" (from)."""
-
-    t: float
-    active: bool
-    pairs: tuple[tuple[str | None, str | None], ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
 class GameOver:
     t: float
     outcome: Outcome
@@ -189,24 +199,29 @@ class GameOver:
 
 
 @dataclass(frozen=True, slots=True)
-class BoardStatus:
-    """``setup`` (waiting for the start position), ``playing``, ``disconnected``, ``over``."""
-
-    t: float
-    status: Mode
-    detail: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class Rejected:
     """A phone action or button the session could not take, and why (nothing changed): for
-    that seat's phone only (``seat`` None: the board's button)."""
+    that seat's phone only (``seat`` None: the board's button); ``request``: the id of the
+    request it answers."""
 
     t: float
     seat: str | None
     reason: Message
-    action: Mapping[str, Any] = field(default_factory=dict)
+    request: int = 0
 
 
-OutEvent = (Committed | TakenBack | LedsShown | Prompt | Correction | GameOver | BoardStatus
-            | Rejected)
+OutEvent = Committed | TakenBack | LedsShown | GameOver | Rejected
+
+
+@dataclass(frozen=True, slots=True)
+class Handled:
+    """What one event came to: the events it made, in order, and the snapshot after it
+    (the same object as before when nothing a reader sees has changed)."""
+
+    events: list[OutEvent]
+    snapshot: Snapshot
+
+    def refusal(self, request: int) -> Message | None:
+        """The session's refusal of request ``request``, if it refused it."""
+        return next((e.reason for e in self.events
+                     if isinstance(e, Rejected) and e.request == request), None)

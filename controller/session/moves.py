@@ -44,10 +44,9 @@ Keep = Callable[[Footprint], bool] | None
 
 KEPT_READINGS = 16  # readings of one position whose moves on the way are kept
 # Moves on the way a finder builds for what is left before it asks, of each step they still
-# agree on, for a move on the way without it (``FoundMoves.steps_toward``).
-# (8 at stop 25; since a narrowed search reuses the programs the first moves' search ran to
-# the end, 3 is faster: the session bench's slowest question per reading, p99, two-player
-# random play 1.64 -> 1.41 ms, Formation random play 1.48 -> 1.01 ms, the rest alike.)
+# agree on, for a move on the way without it (``FoundMoves.steps_toward``): few, since a
+# narrowed search reuses the programs the first moves' search ran to the end
+# (docs/benchmarks.md, "Tuning constants").
 FEW_ON_THE_WAY = 3
 
 
@@ -279,8 +278,8 @@ class ListedMoves(Moves):
 
     def prepare(self) -> None:
         # Everything a reading may ask, built while the board rests: the public moves of a
-        # hidden-hand game (every tile some hand could hold) took a Crosswise reading from
-        # under 1 ms to 8 ms when built on the first reading after a commit.
+        # hidden-hand game (every tile some hand could hold) are too many to build on the
+        # first reading after a commit (docs/benchmarks.md, "Tuning constants").
         self.by_diff  # noqa: B018 - building it is the point
         self.by_item  # noqa: B018
         self.hintable  # noqa: B018

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Literal
 
 from controller.physical import Light, Value
-from controller.session import lights as L
+from controller.session import lights
 from controller.session.footprints import Footprint
+from controller.session.mode import Mode
 from controller.session.moves import Moves
 from controller.session.turn import (
     Asking,
@@ -25,13 +25,6 @@ from controller.session.turn import (
     Provisional,
     TakebackOffered,
 )
-
-
-class Mode(StrEnum):
-    SETUP = "setup"
-    PLAYING = "playing"
-    OVER = "over"
-    DISCONNECTED = "disconnected"
 
 
 @dataclass(frozen=True)
@@ -45,7 +38,7 @@ class Scene:
     computer_done: frozenset[str]        # its positions the hand has done (it is committed)
     undone: Sequence[Footprint]          # the moves a take-back offer would undo
     at_rest: bool                        # just committed: the board reads the new position
-    lit: L.LitPositions
+    lit: lights.LitPositions
     shown: Mapping[str, Light]           # what the LEDs show now (kept while disconnected)
     moving: Callable[[], bool]           # the reading is on its way to some move
 
@@ -58,10 +51,10 @@ Picture = tuple[dict[str, Light], Reason]
 Rule = Callable[[Scene], Picture | None]
 
 
-def _move(fp: Footprint, lit: L.LitPositions, hints: set[str] | frozenset[str] = frozenset()
+def _move(fp: Footprint, lit: lights.LitPositions, hints: set[str] | frozenset[str] = frozenset()
           ) -> dict[str, Light]:
     emptied, filled = fp.cells()
-    return L.move_lights(emptied, filled, lit, hints)
+    return lights.move_lights(emptied, filled, lit, hints)
 
 
 def just_committed(s: Scene) -> Picture | None:
@@ -80,8 +73,8 @@ def setting_up(s: Scene) -> Picture | None:
     if not s.reading:
         return {}, "waiting for the board"
     if isinstance(s.phase, Correcting):
-        return L.correction_lights(s.phase.pairs, s.lit), "resume: correction"
-    return L.setup_lights(s.moves().reading, s.reading, s.moves().empty, s.lit), "setup"
+        return lights.correction_lights(s.phase.pairs, s.lit), "resume: correction"
+    return lights.setup_lights(s.moves().reading, s.reading, s.moves().empty, s.lit), "setup"
 
 
 def disconnected(s: Scene) -> Picture | None:
@@ -90,7 +83,7 @@ def disconnected(s: Scene) -> Picture | None:
 
 def correcting(s: Scene) -> Picture | None:
     if isinstance(s.phase, Correcting):
-        return L.correction_lights(s.phase.pairs, s.lit), "correction"
+        return lights.correction_lights(s.phase.pairs, s.lit), "correction"
     return None
 
 
@@ -98,7 +91,7 @@ def takeback_offered(s: Scene) -> Picture | None:
     if not isinstance(s.phase, TakebackOffered):
         return None
     cells = {c.position for fp in s.undone for c in fp.effect.changes}
-    return L.blink_lights(sorted(cells), L.TAKEBACK, s.lit), "take-back offered"
+    return lights.blink_lights(sorted(cells), lights.TAKEBACK, s.lit), "take-back offered"
 
 
 def computer_move(s: Scene) -> Picture | None:
@@ -108,15 +101,15 @@ def computer_move(s: Scene) -> Picture | None:
     emptied, filled = s.computer_move.cells()
     emptied = [p for p in emptied if p not in s.computer_done]
     filled = [p for p in filled if p not in s.computer_done]
-    return {**L.blink_lights(filled, L.COMPUTER_TO, s.lit),
-            **L.blink_lights(emptied, L.COMPUTER_FROM, s.lit)}, "computer's move"
+    return {**lights.blink_lights(filled, lights.COMPUTER_TO, s.lit),
+            **lights.blink_lights(emptied, lights.COMPUTER_FROM, s.lit)}, "computer's move"
 
 
 def asked(s: Scene) -> Picture | None:
     # Asked on the phone: the candidates blink (as the table may see them).
     if isinstance(s.phase, Asking) and s.phase.shown and s.phase.ask_at is None:
         cells = {p for fp in s.phase.shown for p in fp.changed}
-        return L.blink_lights(sorted(cells), L.AMBIGUOUS, s.lit), "ambiguous"
+        return lights.blink_lights(sorted(cells), lights.AMBIGUOUS, s.lit), "ambiguous"
     return None
 
 
@@ -128,11 +121,11 @@ def in_progress(s: Scene) -> Picture | None:
         return None
     hints = s.moves().hint_targets(diff)  # public moves only: the lights are public
     if hints is not None:
-        return {**L.move_lights((), (), s.lit, hints), **_steps_left(s)}, "hints"
+        return {**lights.move_lights((), (), s.lit, hints), **_steps_left(s)}, "hints"
     if s.moving():
         return _steps_left(s), "moving"
     placed = [p for p, v in diff if v != s.moves().empty] or [p for p, _ in diff]
-    return L.blink_lights(sorted(placed), L.ILLEGAL, s.lit), "illegal"
+    return lights.blink_lights(sorted(placed), lights.ILLEGAL, s.lit), "illegal"
 
 
 def _steps_left(s: Scene) -> dict[str, Light]:
@@ -144,7 +137,8 @@ def _steps_left(s: Scene) -> dict[str, Light]:
     steps = s.phase.steps
     take = steps.take + (steps.take_one.places if steps.take_one else ())
     put = steps.put
-    return {**L.blink_lights(put, L.STEP_PUT, s.lit), **L.blink_lights(take, L.STEP_TAKE, s.lit)}
+    return {**lights.blink_lights(put, lights.STEP_PUT, s.lit),
+            **lights.blink_lights(take, lights.STEP_TAKE, s.lit)}
 
 
 def provisional(s: Scene) -> Picture | None:

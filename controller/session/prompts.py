@@ -18,8 +18,8 @@ from controller.said import From, Piece, To
 from controller.session.correction import wrong_positions
 from controller.session.footprints import Diff, Footprint, OneOf, Steps
 from controller.session.messages import Message
+from controller.session.mode import Mode
 from controller.session.moves import Moves
-from controller.session.picture import Mode
 from controller.session.turn import (
     Asking,
     Correcting,
@@ -61,7 +61,7 @@ class PromptScene:
     seat: str | None                        # the seat to move
     moves: Callable[[], Moves]              # the committed position's (built on first use)
     reading: Mapping[str, Value]
-    history: Sequence[tuple[str, Message]]  # (seat, what the move did) of the moves kept
+    undone: Sequence[Message]               # what the moves a take-back offer undoes did
     draw_offers: Sequence[str]
     computer: tuple[str, Footprint, Message] | None  # (seat, move, what it does) shown
     # Who may take back what is offered, and whether on their phones (else the table).
@@ -91,13 +91,12 @@ def _playing(scene: PromptScene) -> Iterable[Standing]:
         # Who answers: the other side, on a phone, or the table for a side with none.
         answer, phone = scene.takeback
         if phase.asked_by is None:
-            undone = tuple(said for _, said in scene.history[phase.ply:])
-            yield Standing(None, "takeback", Message.of("takeback.board", undone=undone,
-                                                        answer=answer, phone=phone),
-                           ACCEPT_DECLINE)
-        elif scene.history:
             yield Standing(None, "takeback", Message.of(
-                "takeback.asked", seat=phase.asked_by, move=scene.history[-1][1],
+                "takeback.board", undone=tuple(scene.undone), answer=answer, phone=phone),
+                ACCEPT_DECLINE)
+        elif scene.undone:
+            yield Standing(None, "takeback", Message.of(
+                "takeback.asked", seat=phase.asked_by, move=scene.undone[-1],
                 answer=answer, phone=phone), ACCEPT_DECLINE)
     if isinstance(phase, InProgress) and scene.seat is not None:
         said = waiting(scene, phase)

@@ -1,9 +1,12 @@
 """One thread owns the game session; everybody else posts to it.
 
-Sensor threads, the serial link and web requests call ``post(event)``; listeners (the LED
-driver, the web pages' streams, the event log) receive every outbound event on the session
+Sensor threads, the serial link and web requests call ``post(event)``; a request that waits
+for the session's answer calls ``ask(event)`` (the answer comes back by the event's request
+id).  Listeners (the LED driver, the table's snapshots, the event log, the club) receive
+what each event came to (``Handled``: its events and the snapshot after it) on the session
 thread, in order, and must not block.  Between events the runner posts ``Tick``s when a
 session timer is due and lets the session prepare the next position's footprints when idle.
+A new game is a command on the same thread (``replace``): nothing reads a half-made one.
 """
 
 from __future__ import annotations
@@ -14,33 +17,36 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from controller.session.events import (
-    InEvent,
-    OutEvent,
-    RawScan,
-    StableChanges,
-    StableScan,
-    Tick,
-)
+from controller.session.events import Handled, InEvent, Tick
+from controller.session.messages import Message
+from controller.session.session import GameSession
+from controller.session.snapshot import Snapshot
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
-Listener = Callable[[list[OutEvent]], None]
+Listener = Callable[[Handled], None]
 
 
 class _Call:
     __slots__ = ("fn", "future")
 
-    def __init__(self, fn: Callable[[Any], Any]) -> None:
+    def __init__(self, fn: Callable[[GameSession], object]) -> None:
         self.fn = fn
-        self.future: Future[Any] = Future()
+        self.future: Future[object] = Future()
+
+
+class _Ask:
+    __slots__ = ("event", "future")
+
+    def __init__(self, event: InEvent) -> None:
+        self.event = event
+        self.future: Future[Message | None] = Future()
 
 
 _STOP = object()
-QUIET = (RawScan, StableScan, StableChanges, Tick)  # events the listeners hear of by their out
 
 
 class SessionRunner:
@@ -50,28 +56,53 @@ class SessionRunner:
     are stamped with it.
     """
 
-    def __init__(self, session: Any, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, session: GameSession, clock: Callable[[], float] = time.monotonic
+                 ) -> None:
         self.session = session
         self.clock = clock
-        self._inbox: queue.Queue[Any] = queue.Queue()
+        self._inbox: queue.Queue[object] = queue.Queue()
         self._listeners: list[Listener] = []
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._shown: Snapshot | None = None  # the last snapshot the listeners had
 
     # ---- from any thread -----------------------------------------------------------------
 
     def post(self, event: InEvent) -> None:
         self._inbox.put(event)
 
+    def ask(self, event: InEvent) -> Future[Message | None]:
+        """Post a request (an event with a ``request`` id) and learn the session's answer:
+        its refusal of that request, or None when it took it.  The answer comes once the
+        listeners have seen what the event came to."""
+        item = _Ask(event)
+        self._inbox.put(item)
+        return item.future
+
     def now(self) -> float:
         return self.clock()
 
-    def call(self, fn: Callable[[Any], T]) -> Future[T]:
-        """Run ``fn(session)`` on the session thread (to read or replace the session safely);
-        whatever it returns, or raises, comes back through the future."""
+    @property
+    def snapshot(self) -> Snapshot:
+        """The session's snapshot as it stands (what a new listener starts from)."""
+        return self._shown or self.session.snapshot
+
+    def call(self, fn: Callable[[GameSession], T]) -> Future[T]:
+        """Run ``fn(session)`` on the session thread (to read the session safely); whatever
+        it returns, or raises, comes back through the future."""
         item = _Call(fn)
         self._inbox.put(item)
-        return item.future
+        return item.future  # type: ignore[return-value]
+
+    def replace(self, make: Callable[[GameSession], GameSession]) -> Future[GameSession]:
+        """A new game: on the session thread, ``make(old)`` builds the next session, which
+        takes over at once; the listeners get its first snapshot."""
+        def swap(old: GameSession) -> GameSession:
+            new = make(old)
+            self.session = new
+            self._dispatch(Handled([], new.snapshot))
+            return new
+        return self.call(swap)
 
     def subscribe(self, listener: Listener, first: bool = False) -> None:
         """Add a listener; ``first`` puts it before the others (the event log: nothing may
@@ -92,6 +123,10 @@ class SessionRunner:
             self._thread = threading.Thread(target=self._run, name="game-session", daemon=True)
             self._thread.start()
         return self
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None
 
     def stop(self, timeout: float = 5.0) -> None:
         if self._thread is not None:
@@ -115,16 +150,18 @@ class SessionRunner:
             if isinstance(item, _Call):
                 self._do_call(item)
                 continue
+            ask = item if isinstance(item, _Ask) else None
+            event: InEvent = ask.event if ask is not None else item  # type: ignore[assignment]
             try:
-                out = self.session.handle(item)
-            except Exception:  # one bad event must not stop the board
-                log.exception("the session failed on %r; the event is dropped", item)
+                handled = self.session.handle(event)
+            except Exception as exc:  # one bad event must not stop the board
+                log.exception("the session failed on %r; the event is dropped", event)
+                if ask is not None:
+                    ask.future.set_exception(exc)
                 continue
-            # A person's event (a phone's declaration) may change what the pages show with
-            # nothing going out: the listeners hear of it too (the table's snapshot says
-            # which seats declared).  The sensors' and the clock's only when something does.
-            if out or not isinstance(item, QUIET):
-                self._dispatch(out)
+            self.dispatch(handled)
+            if ask is not None:
+                ask.future.set_result(handled.refusal(getattr(event, "request", 0)))
             if self._inbox.empty():
                 self.session.prepare()
 
@@ -134,15 +171,18 @@ class SessionRunner:
         except BaseException as exc:  # handed back to the caller
             item.future.set_exception(exc)
 
-    def dispatch(self, out: list[OutEvent]) -> None:
-        """Hand events to the listeners (the session thread does; a ``call`` may too)."""
-        self._dispatch(out)
+    def dispatch(self, handled: Handled) -> None:
+        """Hand what an event came to the listeners, if it made events or a new snapshot
+        (the session thread does; a ``call`` that hands the session an event may too)."""
+        if handled.events or handled.snapshot is not self._shown:
+            self._dispatch(handled)
 
-    def _dispatch(self, out: list[OutEvent]) -> None:
+    def _dispatch(self, handled: Handled) -> None:
+        self._shown = handled.snapshot
         with self._lock:
             listeners = list(self._listeners)
         for listener in listeners:
             try:
-                listener(out)
+                listener(handled)
             except Exception:  # a broken listener must not stop the others
                 log.exception("listener %r failed", listener)

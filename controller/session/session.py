@@ -20,24 +20,28 @@ import dataclasses
 import logging
 import statistics
 from collections import deque
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from controller.errors import BoardError
+from controller.errors import BoardError, IllegalMoveError
 from controller.physical import BoardSpec, Light, Value
+from controller.records import By, Played, RecordKind, fold
 from controller.rules.base import AgreeDraw, Game, Resign, TimeForfeit
-from controller.rules.capabilities import hand_hidden, lit_positions
-from controller.session import judge as J
+from controller.rules.capabilities import hand_hidden, lit_positions, match_points
+from controller.rules.series import GameScore, Series
+from controller.said import to_json
+from controller.session import judge
 from controller.session.clock import Clocks, TimeControl
 from controller.session.correction import Pair, pair_up, wrong_positions
 from controller.session.debounce import Debouncer
 from controller.session.events import (
-    BoardStatus,
     ButtonPress,
     Committed,
     ComputerMove,
-    Correction,
+    ComputerSeats,
     GameOver,
+    Handled,
     How,
     InEvent,
     LedsShown,
@@ -45,9 +49,9 @@ from controller.session.events import (
     OutEvent,
     PhoneAction,
     PhonesJoined,
-    Prompt,
     RawScan,
     Rejected,
+    SeatNames,
     StableChanges,
     StableScan,
     TakenBack,
@@ -55,9 +59,21 @@ from controller.session.events import (
 )
 from controller.session.footprints import Footprint
 from controller.session.messages import Message, Refusal, refusal
+from controller.session.mode import Mode
 from controller.session.moves import Moves, moves_of
-from controller.session.phones import PhoneActions
-from controller.session.picture import Mode, Scene, picture
+from controller.session.phones import (
+    Commit,
+    Declined,
+    EndTurn,
+    Finish,
+    Judge,
+    Phones,
+    Position,
+    TakeBack,
+    Want,
+    answers,
+)
+from controller.session.picture import Scene, picture
 from controller.session.prompts import (
     PromptKind,
     PromptScene,
@@ -65,6 +81,7 @@ from controller.session.prompts import (
     standing,
     steps_message,
 )
+from controller.session.snapshot import PhoneOptions, Snapshot
 from controller.session.turn import (
     Asking,
     Carrying,
@@ -77,6 +94,7 @@ from controller.session.turn import (
     Phase,
     Provisional,
     TakebackOffered,
+    Turn,
     Unmatched,
 )
 
@@ -95,14 +113,16 @@ class SessionConfig:
     stall: float = 2.0           # a move on its way with nothing changing: the table says why
     # A press while the last piece is still being debounced waits at most this long for it.
     end_turn_hold: float = 0.1
-    takeback: J.TakebackMode = "ask"
+    takeback: judge.TakebackMode = "ask"
     clock: TimeControl | str | None = "variant"  # a time control, None, or the variant's
 
 
 @dataclass(frozen=True)
 class Entry:
-    """A committed move: the position before it, and the reading of that position."""
+    """A committed move, kept for take-backs and amendments: its ply, the position before
+    it, and the reading of that position."""
 
+    ply: int
     state: Any
     footprint: Footprint
     seat: str
@@ -111,9 +131,12 @@ class Entry:
     by_computer: bool = False  # the computer's choice, carried out by a human
 
 
-class GameSession(PhoneActions):
+class GameSession:
     def __init__(self, game: Game[Any, Any], spec: BoardSpec, state: Any,
-                 config: SessionConfig | None = None, resumed: bool = False) -> None:
+                 config: SessionConfig | None = None, resumed: bool = False, *,
+                 match: Series | None = None, version: int = 0,
+                 names: Mapping[str, str] | None = None,
+                 computer: Mapping[str, str] | None = None) -> None:
         if spec.game != game.name:
             raise BoardError(f"board profile {spec.name!r} is for {spec.game}, not {game.name}")
         self.game = game
@@ -130,29 +153,74 @@ class GameSession(PhoneActions):
         self.reading: dict[str, Value] = {}
         self._index: Moves | None = None
         self.evidence = Evidence()
-        self.phase: Phase = Idle()
-        self.last: LastCommit | None = None  # the last move, while the sensors may amend it
+        self.turn = Turn()
+        self.phone_actions = Phones(game, self.turn)
         self.carrying: Carrying | None = None  # the computer's move, still being carried out
-        self.declared: dict[str, Declarations] = {}
-        self.draw_offers: list[str] = []
-        self.phones: frozenset[str] = frozenset()  # the seats whose phone is joined
         # A press that came while the last piece of a move was still settling on its sensor
         # (the debouncer had not accepted it yet): decided once that reading is in.
         self.held_press: tuple[float, str | None] | None = None
-        self.last_move: Footprint | None = None
         self.pauses: dict[str, deque[float]] = {}
         self.lights: dict[str, Light] = {}
         self._standing: dict[tuple[str | None, PromptKind], Standing] = {}
-        self._pairs: tuple[Pair, ...] | None = None  # the correction last announced
+        # The version of the snapshot each standing prompt first showed as it stands: an
+        # answer aimed at an earlier version is stale.
+        self._prompt_since: dict[tuple[str | None, PromptKind], int] = {}
         self._resume_mode = Mode.SETUP
         self._framed = False  # no frame sent yet: the first one goes out even if dark
         self._resync = False  # after a reconnect, judge the next full reading afresh
         self._at_rest = False  # the reading is the committed position's (just committed)
+        # What the pages list, and who plays: the match, the players' names, the computer's
+        # seats (with their levels).
+        self.played: list[Played] = []
+        self.match = match
+        self.names: Mapping[str, str] = dict(names or {})
+        self.computer: Mapping[str, str] = dict(computer or {})
+        self.version = version  # of the last snapshot made
+        self._snapshot: Snapshot | None = None
+        self._shown: tuple[Any, ...] = ()
+        self._t = 0.0
+        self._options: tuple[Any, PhoneOptions] | None = None
         control = self.config.clock
         if control == "variant":
             control = TimeControl.from_options(game.variant_of(state).options.get("clock"))
         self.clocks = (Clocks(game.seats(state), control)
                        if isinstance(control, TimeControl) else None)
+
+    # ---- the turn, as the phones share it ----------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self.turn.phase
+
+    @phase.setter
+    def phase(self, phase: Phase) -> None:
+        self.turn.phase = phase
+
+    @property
+    def last(self) -> LastCommit | None:
+        """The last move, while the sensors may still amend it."""
+        return self.turn.last
+
+    @property
+    def declared(self) -> dict[str, Declarations]:
+        return self.turn.declared
+
+    @property
+    def draw_offers(self) -> list[str]:
+        return self.turn.draw_offers
+
+    @property
+    def phones(self) -> frozenset[str]:
+        """The seats whose phone is joined."""
+        return self.turn.phones
+
+    def declarations(self, seat: str | None) -> Declarations:
+        return self.turn.declarations(seat)
+
+    def _position(self) -> Position:
+        last = self.history[-1] if self.history else None
+        return Position(self.state, self.mode, self.ply, self.to_move, lambda: self.index,
+                        last.ply if last else None, last.seat if last else None)
 
     # ---- the committed position ------------------------------------------------------------
 
@@ -170,10 +238,12 @@ class GameSession(PhoneActions):
         self.index.prepare()
 
     def restore(self, states: list[Any], moves: list[str], seats: list[str],
-                clocks: dict[str, Any] | None = None, keep: int = 8) -> None:
+                clocks: dict[str, Any] | None = None, keep: int = 8,
+                played: list[Played] | None = None) -> None:
         """Take up a game replayed from the log: ``states[k]`` is the position after ply k.
         The last ``keep`` moves get their footprints back, so a take-back works after a
-        restart; clocks continue from the times stored with the last move."""
+        restart; clocks continue from the times stored with the last move; ``played``: the
+        moves as the pages list them."""
         self.state = states[-1]
         self.ply = len(moves)
         self.history = []
@@ -181,10 +251,10 @@ class GameSession(PhoneActions):
             idx = moves_of(self.game, states[k], self.spec)
             fp = idx.find(moves[k])
             if fp is not None:
-                self.history.append(Entry(states[k], fp, seats[k],
+                self.history.append(Entry(k + 1, states[k], fp, seats[k],
                                           frozenset(idx.reading.items()),
                                           self.game.describe(states[k], fp.move)))
-        self.last_move = self.history[-1].footprint if self.history else None
+        self.played = list(played or [])
         if self.clocks and clocks:
             for seat, left in clocks.get("left", {}).items():
                 if seat in self.clocks.left:
@@ -197,19 +267,33 @@ class GameSession(PhoneActions):
         return self.game.to_move(self.state)
 
     @property
+    def last_move(self) -> Footprint | None:
+        """The last board move kept (the lights show it)."""
+        return self.history[-1].footprint if self.history else None
+
+    @property
     def correction(self) -> tuple[Pair, ...] | None:
         """The pieces to move back, while correcting."""
         return self.phase.pairs if isinstance(self.phase, Correcting) else None
 
     @property
-    def prompts(self) -> list[Prompt]:
+    def prompts(self) -> list[Standing]:
         """The prompts standing now (what a page that just opened should show)."""
-        return [Prompt(0.0, s.seat, s.kind, s.message, s.choices)
-                for s in self._standing.values()]
+        return list(self._standing.values())
 
     def clock_json(self, t: float) -> dict[str, Any] | None:
         """The clocks as the pages show them (None: the game is untimed)."""
         return self.clocks.to_json(t) if self.clocks else None
+
+    @property
+    def computer_move(self) -> Footprint | None:
+        """The computer's move shown for a human to carry out, if any."""
+        seat = self.to_move
+        mine = self.declarations(seat)
+        if seat is None or not mine.by_computer or mine.move is None \
+                or self.mode is not Mode.PLAYING:
+            return None
+        return self.index.find(mine.move)
 
     # ---- time ------------------------------------------------------------------------------
 
@@ -261,9 +345,10 @@ class GameSession(PhoneActions):
 
     # ---- events in -------------------------------------------------------------------------
 
-    def handle(self, event: InEvent) -> list[OutEvent]:
+    def handle(self, event: InEvent) -> Handled:
+        """Take one event: the events it made, and the snapshot after it."""
         out: list[OutEvent] = []
-        t = event.t
+        t = self._t = event.t
         if isinstance(event, RawScan):
             self._sensors(t, self.debouncer.feed(event.values), out)
         elif isinstance(event, StableScan):
@@ -276,20 +361,25 @@ class GameSession(PhoneActions):
                         full[i] = v
                 self._sensors(t, self.debouncer.force(tuple(full)), out)  # type: ignore[arg-type]
         elif isinstance(event, ButtonPress):
-            self._button(t, event.button, out)
+            self._button(t, event, out)
         elif isinstance(event, PhoneAction):
-            self._phone(t, event.seat, event.action, out)
+            self._phone(t, event, out)
         elif isinstance(event, LinkStatus):
-            self._link(t, event, out)
+            self._link(t, event)
         elif isinstance(event, ComputerMove):
-            self._computer_move(t, event, out)
+            self._act(t, event.seat, lambda: self.phone_actions.computer_chose(
+                self._position(), event), out)
         elif isinstance(event, PhonesJoined):
-            self.phones = frozenset(event.seats)
+            self.turn.phones = frozenset(event.seats)
+        elif isinstance(event, SeatNames):
+            self.names = dict(event.names)
+        elif isinstance(event, ComputerSeats):
+            self.computer = dict(event.levels)
         elif not isinstance(event, Tick):
             raise TypeError(f"not a session event: {event!r}")
         self._timers(t, out)
         self._publish(t, out)
-        return out
+        return Handled(out, self.snapshot)
 
     def _sensors(self, t: float, changes: list[tuple[int, Value]], out: list[OutEvent]) -> None:
         if not self.debouncer.ready:
@@ -323,68 +413,69 @@ class GameSession(PhoneActions):
         if seat is not None and gap < self.config.settle_max:
             self.pauses.setdefault(seat, deque(maxlen=24)).append(gap)
 
-    def _link(self, t: float, event: LinkStatus, out: list[OutEvent]) -> None:
+    def _link(self, t: float, event: LinkStatus) -> None:
         if not event.connected:
             if self.mode is Mode.DISCONNECTED:
                 return
+            log.info("the board's link is down: %s", event.detail or "no reason given")
             self._resume_mode = self.mode
             self.mode = Mode.DISCONNECTED
             if isinstance(self.phase, Provisional):
                 self.phase = InProgress(since=t)
             if self.clocks:
                 self.clocks.stop(t)  # a pulled cable is nobody's move
-            out.append(BoardStatus(t, Mode.DISCONNECTED, event.detail))
             return
         if self.mode is Mode.DISCONNECTED:
             # The board may have changed while the link was down: wait for its full reading.
+            log.info("the board's link is up again: %s", event.detail or "board connected")
             self.mode = self._resume_mode
             self._resync = True
             if self.clocks and self.mode is Mode.PLAYING:
                 self.clocks.start(self.to_move, t)
-            out.append(BoardStatus(t, self.mode, event.detail or "board connected"))
 
     # ---- what a reading means --------------------------------------------------------------
 
-    def _situation(self, t: float) -> J.Situation:
+    def _situation(self, t: float) -> judge.Situation:
         seat = self.to_move
-        return J.Situation(self.game, seat, self.declarations(seat),
-                           hand_hidden(self.game, self.state), self.last,
-                           tuple(e.reading for e in self.history), self.config.takeback, t,
-                           self.config.settle_max)
+        return judge.Situation(self.game, seat, self.declarations(seat),
+                               hand_hidden(self.game, self.state), self.last,
+                               tuple(e.reading for e in self.history), self.config.takeback, t,
+                               self.config.settle_max)
 
     def _evaluate(self, t: float, out: list[OutEvent]) -> None:
         if self.mode is Mode.SETUP:
-            self._set_up(t, out)
+            self._set_up(t)
             return
         if self.mode is not Mode.PLAYING:
             return
-        verdict = J.judge(self.index, self.reading, self.evidence, self._situation(t))
+        verdict = judge.judge(self.index, self.reading, self.evidence, self._situation(t))
         phase = self.phase
         match verdict:
-            case J.NoChange():
+            case judge.NoChange():
                 self.phase = Idle()
-            case J.Commit(fp, how):
+            case judge.Commit(fp, how):
                 self._commit(t, fp, how, out)
-            case J.Grows(fp):
+            case judge.Grows(fp):
                 self.phase = Provisional(fp, t + self.settle_time(self.to_move))
-            case J.Ambiguous(candidates, shown):
+            case judge.Ambiguous(candidates, shown):
                 same = (isinstance(phase, Asking)
                         and [f.text for f in phase.shown] == [f.text for f in shown])
                 ask_at = phase.ask_at if same and isinstance(phase, Asking) else (
                     t + self.settle_time(self.to_move))
                 self.phase = Asking(candidates, shown, ask_at)
-            case J.Amend(fp):
+            case judge.Amend(fp):
                 self._amend(t, fp, out)
-            case J.Withdraw():
+            case judge.Withdraw():
                 log.info("ply %d: %s withdrawn (the board is back as before it)", self.ply,
                          self.history[-1].footprint.text)
-                self._take_back(t, len(self.history) - 1, out)
-            case J.Takeback(ply):
+                self._take_back(t, self.history[-1].ply - 1, out)
+            case judge.Takeback(kept):
+                ply = self.history[kept].ply - 1  # back to the position before that move
                 if self.config.takeback == "auto":
                     self._take_back(t, ply, out)
                 elif not (isinstance(phase, TakebackOffered) and phase.ply == ply):
                     self.phase = TakebackOffered(ply)
-            case J.Moving(cannot, steps):
+            case judge.Moving(cannot, steps):
                 diff = self.index.diff_of(self.reading)
                 if isinstance(phase, Correcting) and diff != phase.back_to:
                     # The correction ends when the board matches what it leads back to; on
@@ -392,7 +483,7 @@ class GameSession(PhoneActions):
                     self.phase = Correcting(self._pairs_now(phase.back_to), phase.back_to)
                 else:
                     self.phase = InProgress(cannot, steps, since=t, diff=diff)
-            case J.NoMove():
+            case judge.NoMove():
                 if isinstance(phase, Correcting):
                     self.phase = Correcting(self._pairs_now(phase.back_to), phase.back_to)
                 elif not isinstance(phase, Unmatched):
@@ -403,14 +494,14 @@ class GameSession(PhoneActions):
                     self.phase = Unmatched(t, way if any(
                         v != self.index.empty for _, v in way) else None)
 
-    def _set_up(self, t: float, out: list[OutEvent]) -> None:
+    def _set_up(self, t: float) -> None:
         if self.reading == self.index.reading:
             self.mode = Mode.PLAYING
             self.evidence = Evidence()
             self.phase = Idle()
             if self.clocks and self.clocks.running is None:
                 self.clocks.start(self.to_move, t)
-            out.append(BoardStatus(t, Mode.PLAYING, "the board matches the position"))
+            log.info("the board matches the position: play")
         elif self.resumed:
             self.phase = Correcting(self._pairs_now())
 
@@ -430,6 +521,11 @@ class GameSession(PhoneActions):
 
     # ---- committing ------------------------------------------------------------------------
 
+    def _by(self, seat: str, by_computer: bool) -> By:
+        """Who makes a move now: the computer's level if it chose it, the player's name."""
+        return By(self.computer.get(seat) if by_computer else None,
+                  self.names.get(seat) or None)
+
     def _commit(self, t: float, fp: Footprint, how: How, out: list[OutEvent],
                 amends: LastCommit | None = None) -> None:
         seat = self.to_move or ""
@@ -442,29 +538,33 @@ class GameSession(PhoneActions):
         declared = amends.declared if amends else self.declarations(seat)
         said = self.game.describe(before, fp.move)
         by_computer = declared.by_computer and declared.move == fp.text
-        self.history.append(Entry(before, fp, seat, frozenset(idx.reading.items()), said,
-                                  by_computer))
+        by = self._by(seat, by_computer)
+        kind = RecordKind.AMEND if amends else RecordKind.MOVE
+        fold(self.history, kind, self.ply + 1,
+             Entry(self.ply + 1, before, fp, seat, frozenset(idx.reading.items()), said,
+                   by_computer))
+        fold(self.played, kind, self.ply + 1,
+             Played(self.ply + 1, seat, fp.text, t, said, by))
         self.carrying = self._still_carrying(seat, fp, said) if by_computer else None
         # Only a commit the sensors made on their own is provisional; one ended by the
         # button or the phone is the player's final word.
         touched = frozenset(self.evidence.touched)
-        self.last = (LastCommit(idx, fp, seat, touched, first_at, declared)
-                     if how in ("sensors", "settle") else None)
+        self.turn.last = (LastCommit(idx, fp, seat, touched, first_at, declared)
+                          if how in ("sensors", "settle") else None)
         self.state = after
         self.ply += 1
-        self.last_move = fp
         if self.clocks:
             if amends:
                 self.clocks.amend(seat, first_at, t)
             else:
                 self.clocks.moved(seat, self.game.to_move(after), t)
-        self.declared.pop(seat, None)
-        self.draw_offers.clear()
+        self.turn.declared.pop(seat, None)
+        self.turn.draw_offers.clear()
         self._new_turn()
         self._at_rest = True  # the board reads exactly the new position: no index needed yet
         text = amends.footprint.text if amends else None
         out.append(Committed(t, seat, fp.text, self.game.position_text(after), self.ply, text,
-                             how, said, by_computer=by_computer))
+                             how, said, by_computer=by_computer, by=by))
         log.info("ply %d: %s %s (%s%s)", self.ply, seat, fp.text, how,
                  f", amends {text}" if text else "")
         self._check_over(t, out)
@@ -501,8 +601,7 @@ class GameSession(PhoneActions):
     def _amend(self, t: float, fp: Footprint, out: list[OutEvent]) -> None:
         last = self.last
         assert last is not None
-        entry = self.history.pop()
-        self.state = entry.state
+        self.state = self.history[-1].state  # the amendment replaces it (``fold``)
         self._index = last.moves
         self.ply -= 1
         self.evidence.touched |= last.touched
@@ -515,17 +614,18 @@ class GameSession(PhoneActions):
         self.held_press = None
         # The computer's choice is spent by any commit (its move, or an amendment of the move
         # it answered) and by a take-back.
-        self.declared = {s: d for s, d in self.declared.items() if not d.by_computer}
+        self.turn.declared = {s: d for s, d in self.declared.items() if not d.by_computer}
 
     def _take_back(self, t: float, ply: int, out: list[OutEvent]) -> None:
-        undone = self.history[ply:]
+        """Back to the position after ply ``ply``: the moves kept after it are undone."""
+        undone = [e for e in self.history if e.ply > ply]
         self.state = undone[0].state
-        del self.history[ply:]
+        fold(self.history, RecordKind.TAKEBACK, ply)
+        fold(self.played, RecordKind.TAKEBACK, ply)
         self.ply = ply
         self._new_turn()
-        self.last = None
+        self.turn.last = None
         self.carrying = None
-        self.last_move = self.history[-1].footprint if self.history else None
         if self.clocks:
             self.clocks.start(self.to_move, t)
         if self.reading and self.index.diff_of(self.reading):
@@ -543,9 +643,12 @@ class GameSession(PhoneActions):
         self.state = self.game.apply(self.state, move)
         self._new_turn()
         self.carrying = None
-        out.append(Committed(t, getattr(move, "seat", ""), self.game.move_text(move),
-                             self.game.position_text(self.state), self.ply, None, "phone",
-                             said, ends=True))
+        seat = getattr(move, "seat", "")
+        by = self._by(seat, False)
+        text = self.game.move_text(move)
+        fold(self.played, RecordKind.END, self.ply, Played(self.ply, seat, text, t, said, by))
+        out.append(Committed(t, seat, text, self.game.position_text(self.state), self.ply,
+                             None, "phone", said, ends=True, by=by))
         self._check_over(t, out)
 
     def _check_over(self, t: float, out: list[OutEvent]) -> None:
@@ -555,21 +658,75 @@ class GameSession(PhoneActions):
             self.phase = Idle()
             if self.clocks:
                 self.clocks.stop(t)
+            if self.match is not None and self.match.outcome() is None:
+                # The match counts the game (its players named by seat).
+                points = match_points(self.game, self.state)
+                self.match = self.match.add(GameScore(tuple(points.items()),
+                                                      frozenset(outcome.winners)))
             out.append(GameOver(t, outcome))
-            out.append(BoardStatus(t, Mode.OVER, outcome.termination.value))
+            log.info("the game is over: %s", outcome.termination.value)
 
-    # ---- buttons ---------------------------------------------------------------------------
+    # ---- the phones, the computer and the buttons ------------------------------------------
 
-    def _button(self, t: float, button: str, out: list[OutEvent]) -> None:
+    def _phone(self, t: float, event: PhoneAction, out: list[OutEvent]) -> None:
+        def act() -> Want:
+            if event.version is not None:
+                self._fresh(event.seat, event)
+            return self.phone_actions.act(self._position(), event.seat, event.action)
+        self._act(t, event.seat, act, out, event.request)
+
+    def _fresh(self, seat: str, event: PhoneAction) -> None:
+        """Refuse an answer aimed at an offer that has changed since the page's version (a
+        "yes" to a take-back asked again, a choice among other moves)."""
+        key = answers(event.action, seat)
+        if key is None or key not in self._standing or event.version is None:
+            return
+        if event.version < self._prompt_since.get(key, 0):
+            raise refusal("action.stale")
+
+    def _act(self, t: float, seat: str, want: Any, out: list[OutEvent], request: int = 0
+             ) -> None:
+        """Do what a phone (or the computer) wants, or say why not to that seat."""
+        try:
+            self._do(t, seat, want(), out)
+        except Refusal as no:
+            out.append(Rejected(t, seat, no.message, request))
+        except IllegalMoveError as exc:  # the rules' own refusal, with their reason
+            out.append(Rejected(t, seat, Message.of("rules.refused", reason=exc.reason),
+                                request))
+        except BoardError as exc:  # a move text the rules cannot read (a hand-made request)
+            log.info("%s's phone sent what the rules cannot read: %s", seat, exc)
+            out.append(Rejected(t, seat, Message.of("rules.unreadable", detail=str(exc)),
+                                request))
+
+    def _do(self, t: float, seat: str, want: Want, out: list[OutEvent]) -> None:
+        match want:
+            case Commit(fp):
+                self._commit(t, fp, "phone", out)
+            case TakeBack(ply):
+                self._take_back(t, ply, out)
+            case Finish(move):
+                self._finish_by(t, move, out)
+            case EndTurn():
+                self._end_turn(t, seat, out)
+            case Judge():
+                self._evaluate(t, out)
+            case Declined():
+                # Guide the board back at once, if it still shows what was offered.
+                self.phase = (Unmatched(t - self.config.grace)
+                              if self.reading and self.index.diff_of(self.reading) else Idle())
+
+    def _button(self, t: float, event: ButtonPress, out: list[OutEvent]) -> None:
+        button = event.button
         if button not in self.spec.buttons:
             out.append(Rejected(t, None, Message.of("button.unknown", button=button,
-                                                    buttons=self.spec.buttons)))
+                                                    buttons=self.spec.buttons), event.request))
             return
         if button == "end-turn":
             try:
                 self._end_turn(t, None, out)
             except Refusal as no:
-                out.append(Rejected(t, None, no.message))
+                out.append(Rejected(t, None, no.message, event.request))
 
     def _end_turn(self, t: float, seat: str | None, out: list[OutEvent]) -> None:
         if self.mode is not Mode.PLAYING:
@@ -578,7 +735,7 @@ class GameSession(PhoneActions):
         if isinstance(phase, TakebackOffered):
             # The board's button is the table's "yes" when no phone of the other side is
             # joined; a phone's end-turn is that seat's.
-            self._consents(phase, seat)
+            self.phone_actions.consents(self._position(), phase, seat)
             self._take_back(t, phase.ply, out)
         elif isinstance(phase, Provisional):
             self._commit(t, phase.footprint, "end-turn", out)
@@ -621,7 +778,7 @@ class GameSession(PhoneActions):
         last = self.last
         if no.message.key == "end.nothing-taken" and last is not None and (
                 seat is None or seat == last.seat):
-            self.last = None
+            self.turn.last = None
 
     def _nothing_to_end(self) -> Refusal:
         """Why an end-turn press ends nothing, in the terms of what the board shows."""
@@ -639,27 +796,23 @@ class GameSession(PhoneActions):
     # ---- what goes out ---------------------------------------------------------------------
 
     def _publish(self, t: float, out: list[OutEvent]) -> None:
-        """Derive the lights, the prompts and the correction from the state; send what
-        changed (the first frame always goes out)."""
+        """Derive the lights and the prompts from the state; a frame goes out when the
+        lights changed (the first frame always)."""
         carrying, move = self.carrying, self.computer_move
         # The computer's move still being carried out is said and lit before its next one.
         shown = ((carrying.seat, carrying.footprint, carrying.said) if carrying is not None
                  and self.mode is Mode.PLAYING else
                  (self.to_move or "", move, self.index.described(move)) if move is not None
                  else None)
-        pairs = self.correction
-        if pairs != self._pairs:
-            self._pairs = pairs
-            out.append(Correction(t, True, pairs) if pairs is not None else Correction(t, False))
-        self._publish_prompts(t, shown, out)
-        undone = ([e.footprint for e in self.history[self.phase.ply:]]
-                  if isinstance(self.phase, TakebackOffered) else [])
+        offered = self.phase if isinstance(self.phase, TakebackOffered) else None
+        undone = [e for e in self.history if e.ply > offered.ply] if offered else []
+        self._publish_prompts(shown, offered, undone)
         done = (carrying.footprint.effect.changed & self.spec.sensed) - carrying.left \
             if carrying is not None and carrying.left is not None else frozenset()
         scene = Scene(self.mode, self.phase, self.reading, lambda: self.index, self.last_move,
-                      shown[1] if shown else None, done, undone, self._at_rest,
-                      lambda p: lit_positions(self.game, self.variant, p), self.lights,
-                      self._moving_now)
+                      shown[1] if shown else None, done, [e.footprint for e in undone],
+                      self._at_rest, lambda p: lit_positions(self.game, self.variant, p),
+                      self.lights, self._moving_now)
         lights, reason = picture(scene)
         lights = {p: light for p, light in lights.items() if p in self.spec.led_index}
         if lights != self.lights or not self._framed:
@@ -668,23 +821,71 @@ class GameSession(PhoneActions):
             out.append(LedsShown(t, self.spec.frame_of(lights), lights, reason))
 
     def _moving_now(self) -> bool:
-        return J.moving(self.index, self.index.diff_of(self.reading), self.reading,
-                        self._situation(0.0))
+        return judge.moving(self.index, self.index.diff_of(self.reading), self.reading,
+                            self._situation(0.0))
 
-    def _publish_prompts(self, t: float, shown: tuple[str, Footprint, Message] | None,
-                         out: list[OutEvent]) -> None:
+    def _publish_prompts(self, shown: tuple[str, Footprint, Message] | None,
+                         offered: TakebackOffered | None, undone: list[Entry]) -> None:
         scene = PromptScene(self.mode, self.phase, self.resumed, self.to_move,
-                            lambda: self.index, self.reading,
-                            [(e.seat, e.said) for e in self.history],
+                            lambda: self.index, self.reading, tuple(e.said for e in undone),
                             tuple(self.draw_offers), shown,
-                            self.takeback_answer(self.phase)
-                            if isinstance(self.phase, TakebackOffered) else ((), False))
+                            self.phone_actions.takeback_answer(self._position(), offered)
+                            if offered else ((), False))
         now = standing(scene)
         old = self._standing
+        if now == old:
+            return
         for key, s in now.items():
             if old.get(key) != s:
-                out.append(Prompt(t, s.seat, s.kind, s.message, s.choices))
-        for key, s in old.items():
-            if key not in now:
-                out.append(Prompt(t, s.seat, s.kind, None))
+                self._prompt_since[key] = self.version + 1  # first shown in the next snapshot
         self._standing = now
+
+    # ---- the snapshot ----------------------------------------------------------------------
+
+    @property
+    def snapshot(self) -> Snapshot:
+        """What the session shows now; a new one (the next version) only when something a
+        reader sees has changed."""
+        clocks = self.clocks
+        shown = (self.state, self.mode, self.ply, self.lights, self._standing,
+                 self.correction, tuple(self.draw_offers), self._declared_seats(),
+                 len(self.played), self.played[-1] if self.played else None,
+                 (clocks.running, clocks.since, tuple(clocks.left.values())) if clocks else None,
+                 self.match, self.names, self.computer)
+        if self._snapshot is not None and shown == self._shown:
+            return self._snapshot
+        self.version += 1
+        self._shown = shown
+        last = self.last_move
+        self._snapshot = Snapshot(
+            self.version, self._t, self.game, self.variant, self.state, self.mode, self.ply,
+            tuple(self._standing.values()), self.lights, self.spec.led_kind, self.correction,
+            last.text if last else None, tuple(self.played[-20:]), tuple(self.draw_offers),
+            shown[7], self.clock_json(self._t), self.match, self.names, self.computer,
+            self._options_now(self.state))
+        return self._snapshot
+
+    def _declared_seats(self) -> tuple[str, ...]:
+        """Whose phone has declared something for the coming move (never what)."""
+        return tuple(sorted(seat for seat, d in self.declared.items()
+                            if d.facets or (d.move is not None and not d.by_computer)))
+
+    def _options_now(self, state: Any) -> Callable[[], PhoneOptions]:
+        """The phone options of the seat to move in ``state``, worked out when first asked
+        (on the session thread), once a position."""
+        def options() -> PhoneOptions:
+            if self._options is None or self._options[0] is not state:
+                moves = self.index if self.state is state else moves_of(
+                    self.game, state, self.spec)
+                declare = self.game.facet_choices(state)
+                untraced = moves.untraced()
+                self._options = (state, {
+                    "declare": declare,
+                    "declare_said": {facet: {v: to_json(self.game.facet_said(facet, v))
+                                             for v in values}
+                                     for facet, values in declare.items()},
+                    "untraced": [fp.text for fp in untraced],
+                    "untraced_said": [moves.described(fp).to_json() for fp in untraced],
+                    "untraced_facets": [dict(fp.facets) for fp in untraced]})
+            return self._options[1]
+        return options

@@ -19,6 +19,10 @@ The phase is one tagged value (docs/session.md draws the transitions):
 The computer's move shown for a human to carry out is not a phase: it is the computer's
 declaration for its seat (``Declarations.by_computer``), and the turn goes through the same
 phases while the human carries it out.
+
+``Turn`` holds what the session and the phones (``controller.session.phones``) share of the
+turn in play: the phase, the last move while the sensors may amend it, the declarations, the
+draw offers and the phones joined.
 """
 
 from __future__ import annotations
@@ -148,3 +152,17 @@ class TakebackOffered:
 
 
 Phase = Idle | InProgress | Provisional | Asking | Unmatched | Correcting | TakebackOffered
+
+
+@dataclass
+class Turn:
+    """The turn in play, shared by the session and the phones."""
+
+    phase: Phase = field(default_factory=Idle)
+    last: LastCommit | None = None  # the last move, while the sensors may amend it
+    declared: dict[str, Declarations] = field(default_factory=dict)
+    draw_offers: list[str] = field(default_factory=list)
+    phones: frozenset[str] = frozenset()  # the seats whose phone is joined
+
+    def declarations(self, seat: str | None) -> Declarations:
+        return self.declared.get(seat or "", NOTHING)

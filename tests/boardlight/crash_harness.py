@@ -25,7 +25,7 @@ def main(db: str, seed: int) -> None:
     writer = LogWriter(log, game_id)
 
     def acknowledge(event: object) -> None:
-        writer([event])  # type: ignore[list-item]
+        writer.write([event])  # type: ignore[list-item]
         if isinstance(event, Committed):
             print(f"ack {event.ply} {event.move}", flush=True)
 

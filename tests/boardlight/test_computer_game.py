@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from boardlight.service import Service, ServiceOptions
-from controller.session import lights as L
+from controller.session import lights
 from controller.session.handplan import hand_steps
 from controller.session.session import SessionConfig
 from tests.support import hand
@@ -80,7 +80,7 @@ def play(service: Service, computer: str, rng: random.Random,
             # It shows its move in words and lights it, yellow: from (blinking), to.
             snap = wait_until(service.table, lambda s, ply=ply: s["ply"] != ply or (
                 computer_move(s) is not None and bool(s["leds"]) and all(
-                    v[:3] == list(L.COMPUTER_TO.colour) for v in s["leds"].values())),
+                    v[:3] == list(lights.COMPUTER_TO.colour) for v in s["leds"].values())),
                 timeout=10)
             if snap["ply"] != ply:
                 # A move no sensor sees (a Rhombus card discarded: cards are digital; a

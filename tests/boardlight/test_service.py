@@ -119,6 +119,7 @@ def test_each_game_gets_a_fresh_secret_seed_unless_one_is_configured():
 
 
 def test_a_match_runs_across_games_and_decides():
+    from controller.session.actions import ResignAction
     from controller.session.events import PhoneAction
     service = Service(ServiceOptions(game="abalone")).start()
     try:
@@ -127,7 +128,7 @@ def test_a_match_runs_across_games_and_decides():
         for loser, wins in (("w", {"b": 1, "w": 0}), ("b", {"b": 1, "w": 1}),
                             ("w", {"b": 2, "w": 1})):
             wait_until(service.table, lambda s: s["status"] == "playing" and not s["outcome"])
-            service.runner.post(PhoneAction(service.clock(), loser, {"type": "resign"}))
+            service.runner.post(PhoneAction(service.clock(), loser, ResignAction()))
             snap = wait_until(service.table, lambda s, w=wins: s["match"]["wins"] == w)
             if snap["match"]["outcome"] is None:
                 service.new_game()  # the next game of the match
@@ -140,13 +141,14 @@ def test_a_match_runs_across_games_and_decides():
 
 
 def test_the_next_rhombus_game_of_a_match_is_started_by_the_seat_after_the_winner():
+    from controller.session.actions import ResignAction
     from controller.session.events import PhoneAction
     service = Service(ServiceOptions(game="rhombus", variant="two-player", seed=3)).start()
     try:
         wait_until(service.table, lambda s: s["status"] == "playing")
         service.new_game(match="match 3")
         wait_until(service.table, lambda s: s["to_move"] == "r" and s["status"] == "playing")
-        service.runner.post(PhoneAction(service.clock(), "b", {"type": "resign"}))
+        service.runner.post(PhoneAction(service.clock(), "b", ResignAction()))
         wait_until(service.table, lambda s: s["outcome"] is not None)
         service.new_game()
         snap = wait_until(service.table, lambda s: s["status"] == "playing" and not s["outcome"])

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from boardlight.service import Service, ServiceOptions
+from controller.session.actions import parse_action
 from controller.session.events import PhonesJoined
 from tests.support.waiting import wait_until
 
@@ -53,7 +54,7 @@ def test_what_the_mover_drew_goes_back_unseen_by_anyone_else(name):
         # Only the other side's phones are joined: one of them answers the take-back.
         service.runner.post(PhonesJoined(service.clock(), frozenset(others)))
         move = game.parse_move(before, text)
-        service.phone(mover, {"type": "declare", "facets": facets})
+        service.phone(mover, parse_action({"type": "declare", "facets": facets}))
         carry_out(service, game.effect(before, move))
         wait_until(service.table, lambda s: s["ply"] == 1)
         after = service.runner.call(lambda s: s.state).result(5)
@@ -62,8 +63,8 @@ def test_what_the_mover_drew_goes_back_unseen_by_anyone_else(name):
         new = sorted(k for k, n in drawn.items() if n > 0)
         assert new, "the move drew nothing the mover did not hold"
         assert getattr(after, pile) != getattr(before, pile)
-        service.phone(mover, {"type": "takeback", "request": True})
-        service.phone(others[0], {"type": "takeback", "accept": True})
+        service.phone(mover, parse_action({"type": "takeback", "request": True}))
+        service.phone(others[0], parse_action({"type": "takeback", "accept": True}))
         wait_until(service.table, lambda s: s["ply"] == 0)
         back = service.runner.call(lambda s: s.state).result(5)
         # Back where it came from, in the order it was in: the next draw is that one again.

@@ -12,6 +12,7 @@ from club.director import Director
 from club.mqtt import Connection
 from club.server import ClubServer
 from club.web import create_club_app
+from controller.session.actions import ResignAction
 from controller.session.events import PhoneAction
 from tests.club.support import Watch, broker, club_board, login
 from tests.support.waiting import wait_until
@@ -42,7 +43,7 @@ def test_no_board_takes_another_clients_id_under_the_shipped_config(tmp_path):
                     assert thief.wait_connected(10), thief.last_error
                     thief.stop()
             wait_until(service.table, lambda s: s["status"] == "playing")
-            service.runner.post(PhoneAction(service.clock(), "w", {"type": "resign"}))
+            service.runner.post(PhoneAction(service.clock(), "w", ResignAction()))
             watch.until(lambda: director.event is not None and director.event.round_done(1),
                         what="the result, at the director")
             assert director.event.result(pairing.id).score == "1-0"

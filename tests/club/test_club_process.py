@@ -18,8 +18,7 @@ from typing import Any
 
 import pytest
 
-from club import topics
-from club import tournament as T
+from club import topics, tournament
 from club.mqtt import Connection
 from tests.club.support import (
     USERS,
@@ -360,9 +359,9 @@ def test_the_exports_keep_the_moves_across_a_kill_and_run_no_formula(tmp_path):
                     if player in text:
                         assert "'" + player in text, (path, player)
             # A move text a board sent beginning with '=' is text too.
-            ev = T.create_event("Tue", "abalone", None, "swiss", 1, ["Ann", "Bob"], ["t1"])
-            ev = T.pair_next_round(ev)
-            rows = list(csv.reader(io.StringIO(T.games_csv(
+            ev = tournament.create_event("Tue", "abalone", None, "swiss", 1, ["Ann", "Bob"], ["t1"])
+            ev = tournament.pair_next_round(ev)
+            rows = list(csv.reader(io.StringIO(tournament.games_csv(
                 ev, {ev.pairings[0].id: [("=1+1", "@cmd")]}))))
             assert rows[1][-2:] == ["'=1+1", "'@cmd"]
         finally:

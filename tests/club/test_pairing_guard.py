@@ -13,11 +13,11 @@ import threading
 import time
 from typing import Any
 
-from club import topics
-from club import tournament as T
+from club import topics, tournament
 from club.director import Director
 from club.mqtt import Connection
 from club.server import ClubServer
+from controller.session.actions import ResignAction
 from controller.session.events import PhoneAction
 from tests.club.support import (
     Cable,
@@ -42,13 +42,13 @@ def until(check: Any, what: str, timeout: float = 15.0) -> Any:
 
 def resign(service: Any, seat: str = "w") -> None:
     wait_until(service.table, lambda s: s["status"] == "playing")
-    service.runner.post(PhoneAction(service.clock(), seat, {"type": "resign"}))
+    service.runner.post(PhoneAction(service.clock(), seat, ResignAction()))
 
 
 def games_rows(director: Director) -> dict[str, dict[str, str]]:
     ev = director.event
     assert ev is not None
-    rows = list(csv.DictReader(io.StringIO(T.games_csv(ev, director.played("en")))))
+    rows = list(csv.DictReader(io.StringIO(tournament.games_csv(ev, director.played("en")))))
     return {f"r{r['round']}-t{r['table']}": r for r in rows}
 
 
@@ -139,14 +139,14 @@ def test_a_broker_back_on_old_persistence_offers_no_stale_pairing_and_changes_no
             director.create(name="Tuesday", game="abalone", variant=None, system="swiss",
                             rounds=3, players=["Ann", "Bob", "Cat", "Dan"], boards=["t1", "t2"])
 
-            def pair() -> dict[str, T.Pairing]:
+            def pair() -> dict[str, tournament.Pairing]:
                 made = {p.board: p for p in director.pair_next_round() if p.board}
                 for name, (_service, publisher) in boards.items():
                     until(lambda publisher=publisher, p=made[name]: publisher.pairing
                           and publisher.pairing["id"] == p.id, f"{name}'s pairing")
                 return made
 
-            def play(made: dict[str, T.Pairing], plies: int = 2) -> None:
+            def play(made: dict[str, tournament.Pairing], plies: int = 2) -> None:
                 for name, (service, publisher) in boards.items():
                     publisher.start_pairing(made[name].id)
                     play_random(service, plies, rng, pace)
@@ -256,14 +256,14 @@ def test_a_broker_back_on_old_persistence_offers_no_stale_pairing_and_changes_no
 
 
 def test_a_finished_games_result_changes_only_by_the_directors_correction():
-    ev = T.create_event("Tue", "abalone", None, "swiss", 1, ["Ann", "Bob"], ["t1"])
-    ev = T.pair_next_round(ev)
+    ev = tournament.create_event("Tue", "abalone", None, "swiss", 1, ["Ann", "Bob"], ["t1"])
+    ev = tournament.pair_next_round(ev)
     [p] = ev.round_pairings(1)
-    ev = T.record_result(ev, p.id, "1/2-1/2", "board", "t1", 4)
-    assert T.record_result(ev, p.id, "1-0", "board", "t1", 9) is ev
-    assert T.record_result(ev, p.id, "1-0", "board", "t1", 4) is ev
-    ev = T.record_result(ev, p.id, "1-0", "director")
-    assert ev.result(p.id) == T.Result("1-0", "director")
+    ev = tournament.record_result(ev, p.id, "1/2-1/2", "board", "t1", 4)
+    assert tournament.record_result(ev, p.id, "1-0", "board", "t1", 9) is ev
+    assert tournament.record_result(ev, p.id, "1-0", "board", "t1", 4) is ev
+    ev = tournament.record_result(ev, p.id, "1-0", "director")
+    assert ev.result(p.id) == tournament.Result("1-0", "director")
 
 
 def test_a_board_tells_a_stale_pairing_from_a_new_event(tmp_path):

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from controller.session.actions import parse_action
 from controller.session.events import Rejected
 from tests.club.support import PlayersPace, Spy, broker, club_board, play_random
 from tests.support.games import hidden_variants, playable
@@ -45,8 +46,8 @@ def test_no_published_payload_holds_a_hand_or_a_hidden_card(tmp_path, game, vari
                                         seed=5, clock=pace)
         hands: dict[str, list[list[str]]] = {}
         refusals: set[str] = set()
-        service.runner.subscribe(lambda out: refusals.update(
-            words(e.reason) for e in out if isinstance(e, Rejected)))
+        service.runner.subscribe(lambda handled: refusals.update(
+            words(e.reason) for e in handled.events if isinstance(e, Rejected)))
         secrets: set[str] = set()
         rng = random.Random(f"{game}{variant}")
         try:
@@ -60,7 +61,7 @@ def test_no_published_payload_holds_a_hand_or_a_hidden_card(tmp_path, game, vari
                 # A refused action of a seat (its words may name its own cards) is never sent.
                 seat = service.table.public()["to_move"]
                 other = next(s for s in service.table.seats if s != seat)
-                service.phone(other, {"type": "end-turn"})
+                service.phone(other, parse_action({"type": "end-turn"}))
                 if not play_random(service, 1, rng, pace):
                     break
             end = service.table.public()  # the game went on (or was played to its end)

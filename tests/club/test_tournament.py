@@ -9,9 +9,10 @@ import threading
 
 import pytest
 
-from club import tournament as T
+from club import tournament
 from club.director import Director
 from club.server import ClubServer
+from controller.session.actions import ResignAction
 from controller.session.events import PhoneAction
 from tests.club.support import Watch, broker, club_board
 from tests.support.waiting import wait_until
@@ -20,16 +21,17 @@ PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
 
 
 def event(system: str = "swiss", players: list[str] = PLAYERS, rounds: int | None = 3,
-          **kw: object) -> T.Event:
-    return T.create_event("Tuesday", "abalone", None, system, rounds, players,
+          **kw: object) -> tournament.Event:
+    return tournament.create_event("Tuesday", "abalone", None, system, rounds, players,
                           [f"t{k}" for k in range(1, 4)], **kw)  # type: ignore[arg-type]
 
 
-def play_round(ev: T.Event, score: object) -> T.Event:
-    ev = T.pair_next_round(ev)
+def play_round(ev: tournament.Event, score: object) -> tournament.Event:
+    ev = tournament.pair_next_round(ev)
     for p in ev.round_pairings(ev.current_round):
         if p.black is not None:
-            ev = T.record_result(ev, p.id, score(p) if callable(score) else str(score), "board")
+            ev = tournament.record_result(ev, p.id, score(p) if callable(score) else str(score),
+                                          "board")
     return ev
 
 
@@ -46,8 +48,8 @@ def test_round_robin_follows_the_fide_berger_tables():
     for p in ev.pairings:
         seen.add(frozenset((p.white, p.black)))
     assert len(seen) == 15  # everyone met everyone once
-    with pytest.raises(T.TournamentError, match="all 5 rounds"):
-        T.pair_next_round(ev)
+    with pytest.raises(tournament.TournamentError, match="all 5 rounds"):
+        tournament.pair_next_round(ev)
 
 
 def test_swiss_never_repeats_a_pairing_and_gives_an_odd_player_one_bye():
@@ -58,26 +60,26 @@ def test_swiss_never_repeats_a_pairing_and_gives_an_odd_player_one_bye():
     assert len(games) == len(set(games)) == 8
     byes = [p.white for p in ev.pairings if p.black is None]
     assert len(byes) == 4 and len(set(byes)) == 4
-    assert sum(s.points for s in T.standings(ev)) == 8 + 4  # a point a game, a point a bye
+    assert sum(s.points for s in tournament.standings(ev)) == 8 + 4  # a point a game, a point a bye
 
 
 def test_a_round_is_paired_only_when_the_last_has_every_result():
-    ev = T.pair_next_round(event())
-    with pytest.raises(T.TournamentError, match="no result yet at table 1, 2, 3"):
-        T.pair_next_round(ev)
+    ev = tournament.pair_next_round(event())
+    with pytest.raises(tournament.TournamentError, match="no result yet at table 1, 2, 3"):
+        tournament.pair_next_round(ev)
 
 
 def test_standings_and_tiebreaks_and_the_directors_correction_stands():
     ev = event("swiss", PLAYERS[:4], 2)
     ev = play_round(ev, "1-0")       # 1 beats 4? pairs 1-3, 4-2 by the Dutch system
     first = ev.round_pairings(1)
-    ev = T.record_result(ev, first[0].id, "0-1", "director")
-    ev = T.record_result(ev, first[0].id, "1-0", "board")    # the board cannot undo it
-    assert ev.result(first[0].id) == T.Result("0-1", "director")
-    table = T.standings(ev)
+    ev = tournament.record_result(ev, first[0].id, "0-1", "director")
+    ev = tournament.record_result(ev, first[0].id, "1-0", "board")    # the board cannot undo it
+    assert ev.result(first[0].id) == tournament.Result("0-1", "director")
+    table = tournament.standings(ev)
     winners = {ev.players[first[0].black - 1], ev.players[first[1].white - 1]}
     assert {s.player for s in table if s.points == 1} == winners
-    rows = list(csv.reader(io.StringIO(T.standings_csv(ev))))
+    rows = list(csv.reader(io.StringIO(tournament.standings_csv(ev))))
     assert rows[0] == ["rank", "player", "points", "games", "wins", "buchholz",
                        "sonneborn-berger"]
     assert len(rows) == 5 and rows[1][0] == "1"
@@ -95,8 +97,8 @@ def test_standings_and_tiebreaks_and_the_directors_correction_stands():
 def test_bad_events_are_refused_with_words(kwargs, words):
     options = {"name": "x", "game": "abalone", "variant": None, "system": "swiss",
                "rounds": 2, "players": PLAYERS[:4], "boards": ["t1", "t2"], **kwargs}
-    with pytest.raises(T.TournamentError, match=words):
-        T.create_event(**options)  # type: ignore[arg-type]
+    with pytest.raises(tournament.TournamentError, match=words):
+        tournament.create_event(**options)  # type: ignore[arg-type]
 
 
 def test_a_round_over_the_broker_results_come_back_by_themselves(tmp_path):
@@ -121,21 +123,21 @@ def test_a_round_over_the_broker_results_come_back_by_themselves(tmp_path):
                 publisher.start_pairing(p.id)
                 wait_until(service.table, lambda s: s["status"] == "playing")
                 # The second player resigns: the board's result goes to the director.
-                service.runner.post(PhoneAction(service.clock(), "w", {"type": "resign"}))
+                service.runner.post(PhoneAction(service.clock(), "w", ResignAction()))
             ev = director.event
             watch.until(lambda: director.event is not None and director.event.round_done(1),
                         what="both results from the boards")
             ev = director.event
-            assert all(ev.result(p.id) == T.Result("1-0", "board", p.board, ev.result(
+            assert all(ev.result(p.id) == tournament.Result("1-0", "board", p.board, ev.result(
                 p.id).game_id) for p in made)
-            points = {s.player: s.points for s in T.standings(ev)}
+            points = {s.player: s.points for s in tournament.standings(ev)}
             assert sorted(points.values()) == [0, 0, 1, 1]
             # Kept on disk: a club server started again has the same event.
             again = Director(ClubServer(mosq.url, "tuesday"), tmp_path / "event.json")
             assert again.event == ev
-            games = T.games_csv(ev, director.played("en"))
+            games = tournament.games_csv(ev, director.played("en"))
             assert "resign w" in games and "White resigned" in games and "1-0" in games
-            assert "Weiß hat aufgegeben" in T.games_csv(ev, director.played("de"))
+            assert "Weiß hat aufgegeben" in tournament.games_csv(ev, director.played("de"))
         finally:
             for service, publisher in boards:
                 publisher.stop()

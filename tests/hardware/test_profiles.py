@@ -14,6 +14,7 @@ from controller.rules.abalone.board import NAMES
 from hardware.errors import ProfileError
 from hardware.profiles import (
     GpioLedWiring,
+    SerialLedWiring,
     SpiPixelWiring,
     load_profile,
     own_sense,
@@ -251,7 +252,7 @@ def test_the_pico_profile_matches_the_reference_firmwares_defaults():
     assert len(profile.spec.sensors) == config.SENSOR_COUNT
     assert len(profile.spec.leds) == config.LED_COUNT
     assert profile.spec.sensors[:9] == ("A1", "A2", "A3", "A4", "A5", "B1", "B2", "B3", "B4")
-    assert profile.spec.buttons == ("end-turn",) and profile.wiring.leds is None
+    assert profile.spec.buttons == ("end-turn",) and profile.wiring.leds == SerialLedWiring()
     assert profile.wiring.matrix is None  # the Pico scans; the Pi has no pins in it
 
 

@@ -5,14 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from boardlight.simulation import Simulation, parse_script
+from boardlight.simulation import Correction, Output, Prompt, Simulation, parse_script
 from controller.rules.abalone import ABALONE
 from controller.session.events import (
     Committed,
-    Correction,
     LedsShown,
-    OutEvent,
-    Prompt,
     Rejected,
     TakenBack,
 )
@@ -37,7 +34,7 @@ def commits(sim: Simulation) -> list[Committed]:
     return [o for o in sim.outputs if isinstance(o, Committed)]
 
 
-def of(sim: Simulation, kind: type) -> list[OutEvent]:
+def of(sim: Simulation, kind: type) -> list[Output]:
     return [o for o in sim.outputs if isinstance(o, kind)]
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from controller.rules.abalone import ABALONE
-from controller.session import lights as L
+from controller.session import lights
 from controller.session.events import ComputerMove
 from tests.controller.rules.abalone_positions import position
 from tests.pipeline.support import Correction, Prompt, commits, frame_at, moves, of, said, simulate
@@ -20,7 +20,7 @@ def test_the_computers_move_is_lit_from_and_to_and_said_in_words():
     sim.step_to(0.6)
     shown = frame_at(sim, 0.6)
     assert shown.reason == "computer's move"
-    assert shown.lights["A1"] == L.COMPUTER_FROM and shown.lights["D4"] == L.COMPUTER_TO
+    assert shown.lights["A1"] == lights.COMPUTER_FROM and shown.lights["D4"] == lights.COMPUTER_TO
     [words] = [p for p in of(sim, Prompt) if p.kind == "computer"]
     assert words.seat is None and words.choices == ("A1B2",)
     assert said(words) == ("Black (computer): moved the black marbles on A1, B2, and C3 in line "
@@ -64,7 +64,7 @@ def test_the_choice_is_lit_even_while_the_board_rests_after_the_last_move():
     sim.step_to(3.0)
     shown = frame_at(sim, 3.0)
     assert shown.reason == "computer's move"
-    assert shown.lights["I5"] == L.COMPUTER_FROM
+    assert shown.lights["I5"] == lights.COMPUTER_FROM
 
 
 def test_a_withdrawn_choice_frees_the_seat_for_any_legal_move():
@@ -200,7 +200,7 @@ def test_the_computers_move_stays_said_and_lit_until_the_hand_has_carried_it_out
     # Meanwhile the lights show what is left: B3 and White's tray, not E6 (done).
     shown = frame_at(sim, 2.2)
     assert shown.reason == "computer's move"
-    assert shown.lights.get("B3") == L.COMPUTER_TO and "E6" not in shown.lights
+    assert shown.lights.get("B3") == lights.COMPUTER_TO and "E6" not in shown.lights
     assert frame_at(sim, 3.5).reason != "computer's move"
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from controller.physical import SenseMode
 from controller.rules.abalone import ABALONE
-from controller.session import lights as L
+from controller.session import lights
 from controller.session.session import SessionConfig
 from hardware.simboard import default_spec
 from tests.pipeline.support import (
@@ -134,7 +134,7 @@ def test_no_match_blinks_then_guides_back_with_pairs_and_words_and_ends_by_itsel
                          (4.0, "lift", "E5"), (4.4, "place", "A1")))
     assert commits(sim) == []
     blink = frame_at(sim, 0.9)
-    assert blink.reason == "illegal" and blink.lights["E5"] == L.ILLEGAL
+    assert blink.reason == "illegal" and blink.lights["E5"] == lights.ILLEGAL
     on = [c for c in of(sim, Correction) if c.active]
     assert on and on[0].pairs == (("E5", "A1"),)
     assert on[0].t == pytest.approx(0.8 + 0.015 + SessionConfig().grace, abs=0.02)
@@ -161,7 +161,7 @@ def test_pieces_in_the_air_are_no_error_and_light_their_destinations():
     assert commits(sim) == [] and not of(sim, Correction)
     hints = frame_at(sim, 1.0)
     assert hints.reason == "hints"
-    assert {"D4", "C1"} <= set(hints.lights) and hints.lights["D4"] == L.HINT
+    assert {"D4", "C1"} <= set(hints.lights) and hints.lights["D4"] == lights.HINT
     # A1's lines can go to D4 (A1B2) or C1 (A1B1) and nowhere else.
     assert set(hints.lights) == {"D4", "C1"}
 
@@ -170,7 +170,7 @@ def test_the_last_move_stays_lit_until_the_next_starts():
     sim = simulate(INLINE + moves((2.5, "lift", "I5")), tail=1.0)
     last = frame_at(sim, 2.0)
     assert last.reason == "last move"
-    assert last.lights["A1"] == L.LAST_FROM and last.lights["D4"] == L.LAST_TO
+    assert last.lights["A1"] == lights.LAST_FROM and last.lights["D4"] == lights.LAST_TO
     assert frame_at(sim, 2.6).reason == "hints"
 
 
@@ -182,7 +182,7 @@ def test_waiting_for_the_board_at_the_start():
               if not cell.startswith("tray")]
     sim = simulate(places, layout={})
     first = frame_at(sim, 0.5)
-    assert first.reason == "setup" and first.lights["A1"] == L.SETUP_MISSING
+    assert first.reason == "setup" and first.lights["A1"] == lights.SETUP_MISSING
     assert len(first.lights) == 28
     setup = [p for p in of(sim, Prompt) if p.kind == "setup"]
     assert said(setup[0]) == (
@@ -193,7 +193,7 @@ def test_waiting_for_the_board_at_the_start():
 
 def test_a_piece_in_the_way_at_the_start_blinks():
     sim = simulate([], layout={**ABALONE.layout(ABALONE.setup()), "E5": ("b",)})
-    assert frame_at(sim, 0.5).lights == {"E5": L.SETUP_EXTRA}
+    assert frame_at(sim, 0.5).lights == {"E5": lights.SETUP_EXTRA}
 
 
 def test_end_turn_with_nothing_to_end_is_refused_and_never_ends_a_later_move():

@@ -11,7 +11,7 @@ import pytest
 
 from boardlight.cli import main
 from controller.rules.drhombix import DRHOMBIX as G
-from controller.session import lights as L
+from controller.session import lights
 from controller.session.session import SessionConfig
 from hardware.profiles import load_profile
 from tests.controller.rules.drhombix_positions import position
@@ -78,7 +78,7 @@ def test_an_unsensed_placement_is_committed_by_the_phone():
     # The last move lights the four base positions that carry 1a1 (it has no LED).
     shown = frame_at(sim, 2.0)
     assert shown.reason == "last move"
-    assert {p for p, light in shown.lights.items() if light == L.LAST_TO} >= {
+    assert {p for p, light in shown.lights.items() if light == lights.LAST_TO} >= {
         "0a1", "0b1", "0a2", "0b2"}
 
 
@@ -154,7 +154,7 @@ def test_a_lifted_piece_lights_the_supports_of_its_upper_targets():
     hints = frame_at(sim, 0.8)
     assert hints.reason == "hints"
     # 1a1 rests on a1 b1 a2 b2, 1b1 on b1 c1 b2 c2: the union, nothing else.
-    assert hints.lights == {p: L.HINT for p in ("0a1", "0b1", "0c1", "0a2", "0b2", "0c2")}
+    assert hints.lights == {p: lights.HINT for p in ("0a1", "0b1", "0c1", "0a2", "0b2", "0c2")}
 
 
 def test_a_level_two_target_lights_the_three_by_three_block_beneath_it():
@@ -164,7 +164,7 @@ def test_a_level_two_target_lights_the_three_by_three_block_beneath_it():
                    game=G, state=s, spec=FULL)
     [c] = commits(sim)
     assert c.move == "0d4-2a1"
-    lit = {p for p, light in frame_at(sim, 1.2).lights.items() if light == L.LAST_TO}
+    lit = {p for p, light in frame_at(sim, 1.2).lights.items() if light == lights.LAST_TO}
     assert lit == {"0a1", "0b1", "0c1", "0a2", "0b2", "0c2", "0a3", "0b3", "0c3"}
 
 
@@ -253,7 +253,7 @@ def test_a_completed_nest_says_at_once_which_free_pieces_one_may_be_taken_from(b
     assert said(refused, G) == "nothing to end yet. " + left
     # The lights blink the three pieces, one of which is to go.
     lit = frame_at(sim, 3.0).lights
-    assert {p for p, light in lit.items() if light == L.STEP_TAKE} == {"0a4", "0c2", "0d1"}
+    assert {p for p, light in lit.items() if light == lights.STEP_TAKE} == {"0a4", "0c2", "0d1"}
 
 
 def test_the_next_players_piece_put_down_while_a_nest_capture_is_owed_is_the_one_to_remove():
@@ -302,7 +302,7 @@ def test_the_triangular_board_plays_with_its_own_profile():
     assert [(c.move, c.how) for c in commits(sim)] == [
         ("+0a1", "sensors"), ("+0b1", "sensors"), ("+0a2", "sensors"), ("+0d1", "sensors"),
         ("+1a1", "phone")]
-    lit = {p for p, light in frame_at(sim, 5.5).lights.items() if light == L.LAST_TO}
+    lit = {p for p, light in frame_at(sim, 5.5).lights.items() if light == lights.LAST_TO}
     assert {"0a1", "0b1", "0a2"} <= lit
 
 

@@ -7,7 +7,7 @@ import pytest
 from controller.rules.abalone import ABALONE
 from controller.rules.base import Termination
 from controller.said import Who
-from controller.session.events import BoardStatus, GameOver, LinkStatus, StableScan
+from controller.session.events import GameOver, LinkStatus, StableScan
 from controller.session.session import GameSession, SessionConfig
 from hardware.simboard import default_spec
 from tests.pipeline.support import Prompt, Rejected, commits, frame_at, of, said, simulate
@@ -112,15 +112,15 @@ def test_nothing_is_committed_while_the_link_is_down_and_play_resumes_after():
     session.handle(StableScan(0.1, start))
     assert session.mode.value == "playing"
     out = session.handle(LinkStatus(0.2, False, "USB unplugged"))
-    assert next(o for o in out if isinstance(o, BoardStatus)).status == "disconnected"
+    assert out.snapshot.mode.value == "disconnected"
     moved = list(start)
     moved[spec.sensor_index["A1"]] = 0
     moved[spec.sensor_index["D4"]] = 1
     assert not any(type(o).__name__ == "Committed"
-                   for o in session.handle(StableScan(0.3, tuple(moved))))
+                   for o in session.handle(StableScan(0.3, tuple(moved))).events)
     session.handle(LinkStatus(0.4, True, "board back"))
     out = session.handle(StableScan(0.5, tuple(moved)))
-    assert [o.move for o in out if type(o).__name__ == "Committed"] == ["A1B2"]
+    assert [o.move for o in out.events if type(o).__name__ == "Committed"] == ["A1B2"]
 
 
 def test_a_move_that_could_grow_when_the_link_drops_is_not_stalled_at_once():

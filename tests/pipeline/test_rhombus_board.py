@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from boardlight.simulation import Correction
 from controller.rules.rhombus import RHOMBUS as G
-from controller.session.events import Committed, Correction, GameOver, LedsShown
+from controller.session.events import Committed, GameOver, LedsShown
 from hardware.profiles import load_profile
 from tests.controller.rules.rhombus_positions import position
 from tests.pipeline.support import Prompt, commits, frame_at, of, said, simulate

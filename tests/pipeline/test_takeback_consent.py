@@ -5,6 +5,7 @@ asked (or made the moves the board takes back) may only withdraw it."""
 from __future__ import annotations
 
 from controller.rules.abalone import ABALONE
+from controller.session.actions import AnswerTakeback, RequestTakeback
 from controller.session.events import ButtonPress, PhoneAction, PhonesJoined
 from tests.pipeline.support import (
     Prompt,
@@ -28,11 +29,11 @@ def played(*, joined: tuple[str, ...] = (), game=ABALONE, state=None, script=PLA
 
 
 def ask(sim, seat: str) -> None:
-    sim.post(PhoneAction(sim.t, seat, {"type": "takeback", "request": True}))
+    sim.post(PhoneAction(sim.t, seat, RequestTakeback()))
 
 
 def answer(sim, seat: str, accept: bool = True) -> None:
-    sim.post(PhoneAction(sim.t, seat, {"type": "takeback", "accept": accept}))
+    sim.post(PhoneAction(sim.t, seat, AnswerTakeback(accept)))
 
 
 def refusals(sim) -> list[str]:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from boardlight.service import Service
+from controller.session.actions import parse_action
 
 ByHand = Callable[[Service, Any, Any, random.Random], None]
 """Carries out a move's effect on the simulated board: (service, effect, layout before, rng)."""
@@ -26,11 +27,11 @@ def carry_out(service: Service, text: str, rng: random.Random, by_hand: ByHand) 
     if not fp.diff or (twins and not declared):
         # No sensor sees it, or the reading cannot tell it from another move (a Plimus
         # stone or a whole double leaving an unsensed pole): the phone says which.
-        service.phone(seat, {"type": "move", "move": text})
+        service.phone(seat, parse_action({"type": "move", "move": text}))
         if not fp.diff:
             return
     elif fp.facets and not declared:
-        service.phone(seat, {"type": "declare", "facets": dict(fp.facets)})
+        service.phone(seat, parse_action({"type": "declare", "facets": dict(fp.facets)}))
     by_hand(service, game.effect(state, move), game.layout(state), rng)
     if session.index.extensions(fp) or fp.touched - fp.changed:
         service.press("end-turn")

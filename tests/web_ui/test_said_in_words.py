@@ -21,6 +21,7 @@ import pytest
 
 from boardlight.service import Service, ServiceOptions
 from controller.errors import ParseError
+from controller.session.actions import parse_action
 from tests.boardlight.test_computer_game import FAST, play
 from tests.support.clocks import TableClock
 from tests.web_ui.browser import PHONE, TABLET, Phone
@@ -226,11 +227,11 @@ def test_moves_places_outcomes_and_refusals_in_words(browser, game, variant, com
             done += more
             wait_until(service.table, lambda s: s["to_move"] == person or s["outcome"])
             # The person asks to take their last move back: the table asks the question.
-            service.phone(person, {"type": "takeback", "request": True})
+            service.phone(person, parse_action({"type": "takeback", "request": True}))
             wait_until(service.table, lambda s: any(p["kind"] == "takeback"
                                                     for p in s["prompts"]))
             check(pages, service, done, f"{game}-takeback")
-            service.phone(computer, {"type": "takeback", "accept": False})
+            service.phone(computer, parse_action({"type": "takeback", "accept": False}))
             wait_until(service.table, lambda s: not any(p["kind"] == "takeback"
                                                         for p in s["prompts"]))
             # A piece put where it cannot go: the table says why, beside the fix.
@@ -260,7 +261,7 @@ def test_moves_places_outcomes_and_refusals_in_words(browser, game, variant, com
             # The browser logs each refused request (409); nothing else went wrong.
             phone.errors = [e for e in phone.errors if "status of 409" not in e]
             # The end: the person resigns; the pages say who won and why.
-            service.phone(person, {"type": "resign"})
+            service.phone(person, parse_action({"type": "resign"}))
             wait_until(service.table, lambda s: s["outcome"] is not None)
             seen = check(pages, service, done, f"{game}-over", LANGS)
             for lang in LANGS:

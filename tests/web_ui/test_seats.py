@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from controller.session.actions import parse_action
 from tests.web_ui.support import HOST_TOKEN, wait_until
 
 
@@ -197,7 +198,7 @@ def test_leaving_a_seat_gives_the_answer_back_to_the_table(app, abalone):
     abalone.sim_lift("A1")
     abalone.sim_place("D4")
     wait_until(abalone.table, lambda s: s["ply"] == 1)
-    abalone.phone("b", {"type": "takeback", "request": True})
+    abalone.phone("b", parse_action({"type": "takeback", "request": True}))
     wait_until(abalone.table, lambda s: any(
         p["kind"] == "takeback" and p["message"]["params"].get("phone") for p in s["prompts"]))
     assert w.post("/api/seat/leave", json={}).status_code == 200

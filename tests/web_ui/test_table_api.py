@@ -7,6 +7,7 @@ import json
 import pytest
 
 from controller.rules.abalone import ABALONE
+from controller.session.actions import parse_action
 from tests.web_ui.support import wait_until
 
 
@@ -53,7 +54,7 @@ def test_the_end_turn_button_commits_a_move_that_could_still_grow(client, abalon
 
 
 def test_a_refused_button_press_says_why(client, abalone):
-    abalone.phone("b", {"type": "resign"})
+    abalone.phone("b", parse_action({"type": "resign"}))
     wait_until(abalone.table, lambda s: s["outcome"] is not None)
     response = client.post("/api/sim/button", json={"button": "end-turn"})
     assert response.status_code == 409

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from boardlight.service import Service, ServiceOptions
+from controller.session.actions import parse_action
 from tests.support import hand
 from tests.web_ui.browser import TABLET, Phone
 from tests.web_ui.games import SESSION, Pace
@@ -61,7 +62,7 @@ def play_random(service: Service, plies: int, rng: random.Random, pace: Pace) ->
             wait_until(service.table, lambda s, ply=ply: s["ply"] > ply, timeout=3)
         except AssertionError:  # the session asks the mover's phone which move it was
             seat = snap["to_move"]
-            service.phone(seat, {"type": "choose", "move": text})
+            service.phone(seat, parse_action({"type": "choose", "move": text}))
             wait_until(service.table, lambda s, ply=ply: s["ply"] > ply, timeout=5)
         made += 1
     return made

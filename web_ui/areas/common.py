@@ -28,10 +28,10 @@ def event_stream(web: WebState, seat: str | None, payload: Callable[[], dict[str
     resumed = last_event_id(request.headers.get("Last-Event-ID"))
     current_app.logger.debug("stream for %s opened (Last-Event-ID %s)", seat or "table", resumed)
     gone = request.environ.get("waitress.client_disconnected") or (lambda: False)
-    lang, game = current(), web.service.game
+    lang, table = current(), web.service.table
 
-    def say(message: Message) -> str:
-        return words(message, game, language() if language else lang)
+    def say(message: Message) -> str:  # in the words of the game shown when it comes
+        return words(message, table.snapshot.game, language() if language else lang)
 
     body = stream(web.hub, listener, payload, revoked,
                   float(current_app.config["SSE_KEEPALIVE"]), gone, say)

@@ -50,23 +50,26 @@ def claim(token: str) -> Any:
 def page() -> str:
     web = web_state()
     require_host(web)
-    return render_template("host.html", title=web.service.game.title)
+    return render_template("host.html", title=web.service.table.snapshot.game.title)
 
 
 def _games(web: WebState) -> dict[str, Game[Any, Any]]:
     games = dict(GAMES)
-    games.setdefault(web.service.game.name, web.service.game)
+    game = web.service.table.snapshot.game
+    games.setdefault(game.name, game)
     return games
 
 
 def host_info(web: WebState) -> dict[str, Any]:
     service = web.service
-    games = _games(web) if service.sim is not None else {service.game.name: service.game}
+    snapshot = service.table.snapshot
+    game, variant = snapshot.game, snapshot.variant
+    games = _games(web) if service.sim is not None else {game.name: game}
     t = translator(current())
-    public = service.table.public()
+    public = snapshot.public_json
     return {
-        "game": service.game.name, "variant": service.variant,
-        "variant_title": variant_name(service.game, service.variant, t),
+        "game": game.name, "variant": variant,
+        "variant_title": variant_name(game, variant, t),
         "board": "simulated" if service.sim is not None else "sensors",
         "games": [{"name": g.name, "title": game_name(g, t),
                    "variants": [{"name": v.name, "title": variant_name(g, v.name, t),
@@ -77,7 +80,7 @@ def host_info(web: WebState) -> dict[str, Any]:
         "match": public.get("match"),
         "clocks": public.get("clocks"),
         # For the match's standing in words: the seats as players call them.
-        "labels": labels(service.game, web.seats, current()),
+        "labels": labels(game, snapshot.seats, current()),
         "names": public.get("names") or {},
         "computer": service.computer_seats(),
         "level_names": level_names(t),
@@ -102,7 +105,8 @@ def new_game() -> Response:
     require_host(web)
     body = json_object(("game", "variant", "seed", "match", "clock"))
     service = web.service
-    name = text_field(body, "game") if "game" in body else service.game.name
+    shown = service.table.snapshot.game
+    name = text_field(body, "game") if "game" in body else shown.name
     games = _games(web)
     if name not in games:
         raise BadRequest(f"no game called {name!r}; the games are: {', '.join(games)}")
@@ -127,7 +131,7 @@ def new_game() -> Response:
     clock = _clock(body.get("clock", "keep"))
     try:
         service.new_game(variant=variant, seed=seed,
-                         game=None if game is service.game else name,
+                         game=None if game is shown else name,
                          match=match.strip() if match is not None else None, clock=clock)
     except LookupError as exc:
         raise BadRequest(str(exc)) from None

@@ -1,7 +1,8 @@
 """A club board's host page: the pairing the director sent, started with one tap.
 
-The pairing comes from the club's broker (``club.publisher.BoardPublisher``, which the wiring
-puts in ``app.extensions["pairing"]`` when the board is in a club).  ``GET /api/pairing``
+The pairing comes from the club's broker (``club.publisher.BoardPublisher``, which the wiring,
+``boardlight.service.build``, hands to ``create_app(..., pairing=)`` when the board is in a
+club: ``app.extensions["pairing"]``).  ``GET /api/pairing``
 says whether this board is in a club and which pairing waits; ``POST /api/pairing/start``
 with the pairing's id starts it: a new game of its game and variant, the players' names.
 Both are host controls (the host cookie).

@@ -23,7 +23,7 @@ from web_ui.areas.common import event_stream
 from web_ui.games import assets
 from web_ui.http import json_object
 from web_ui.i18n import current, gettext, translator
-from web_ui.outcome import post_and_wait
+from web_ui.outcome import answer
 from web_ui.payloads import seat_label, seat_payload
 from web_ui.state import WebState, web_state
 from web_ui.tokens import Revoked
@@ -60,7 +60,7 @@ def computer_plays(label: str) -> str:
                    "a new link", seat=label)
 
 
-ACTION_FIELDS = ("type", "move", "facets", "accept", "offer", "request")
+ACTION_FIELDS = ("type", "move", "facets", "accept", "offer", "request", "version")
 
 
 def seat_problem(web: WebState) -> str | None:
@@ -87,7 +87,7 @@ def join(token: str) -> Any:
     if seat is None:
         raise Forbidden(gettext("this join link is not valid (any more): scan your seat's "
                                 "code on the table page, or ask the host for a new link"))
-    label = seat_label(web.service.game, seat)
+    label = seat_label(web.service.table.snapshot.game, seat)
     if seat in web.service.computer_seats():
         raise Conflict(computer_plays(label))
     browser = session.get("browser")
@@ -106,7 +106,7 @@ def join(token: str) -> Any:
 def page() -> str:
     web = web_state()
     seat = current_seat(web)
-    game = web.service.game
+    game = web.service.table.snapshot.game
     return render_template("seat.html", title=game_name(game, translator(current())),
                            label=seat_label(game, seat), seat=seat, game=game.name,
                            game_assets=assets(game.name))
@@ -144,17 +144,21 @@ def action() -> Response:
     web = web_state()
     seat = current_seat(web)
     body = json_object(ACTION_FIELDS, required=("type",))
+    # The snapshot version the page showed (optional: a script, an older page): an answer
+    # to an offer that has changed since is refused, never applied to the new one.
+    version = body.pop("version", None)
+    if version is not None and (not isinstance(version, int) or isinstance(version, bool)
+                                or version < 0):
+        raise BadRequest("'version' is the snapshot version the page showed: a whole "
+                         "number from 0 (the 'version' of GET /api/seat)")
     try:
-        parse_action(body)
+        parsed = parse_action(body)  # parsed once, here: the session gets the typed action
     except BoardError as exc:
         raise BadRequest(str(exc)) from None
     service = web.service
-    refused = post_and_wait(
-        service.runner, lambda: service.phone(seat, body),
-        lambda r: r.seat == seat and dict(r.action) == body,
-        float(web.config["ACTION_WAIT"]))
+    refused = answer(service.phone(seat, parsed, version), float(web.config["ACTION_WAIT"]))
     if isinstance(refused, Message):
-        raise Conflict(words(refused, service.game, current()))
+        raise Conflict(words(refused, service.table.snapshot.game, current()))
     if refused is None:
         response = jsonify(ok=True, pending=True)
         response.status_code = 202

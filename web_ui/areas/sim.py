@@ -23,10 +23,10 @@ from werkzeug.exceptions import BadRequest, Conflict, NotFound
 from controller.errors import BoardError
 from controller.physical import Value, project
 from controller.session.messages import Message
-from controller.session.picture import Mode
+from controller.session.mode import Mode
 from web_ui.http import json_object, text_field
 from web_ui.i18n import current
-from web_ui.outcome import post_and_wait
+from web_ui.outcome import answer
 from web_ui.payloads import sim_json
 from web_ui.ports import BoardService
 from web_ui.state import web_state
@@ -164,9 +164,7 @@ def button() -> Response:
     if name not in service.spec.buttons:
         raise BadRequest(f"this board has no button {name!r}; its buttons: "
                          f"{', '.join(service.spec.buttons) or 'none'}")
-    refused = post_and_wait(service.runner, lambda: service.press(name),
-                            lambda r: r.seat is None and not r.action,
-                            float(web_state().config["ACTION_WAIT"]))
+    refused = answer(service.press(name), float(web_state().config["ACTION_WAIT"]))
     if isinstance(refused, Message):
-        raise Conflict(words(refused, service.game, current()))
+        raise Conflict(words(refused, service.table.snapshot.game, current()))
     return jsonify(ok=True, version=service.table.version)

@@ -20,11 +20,12 @@ bp = Blueprint("table", __name__)
 @bp.get("/")
 def page() -> str:
     service = web_state().service
-    return render_template("table.html", title=game_name(service.game, translator(current())),
-                           variant=variant_name(service.game, service.variant,
-                                                translator(current())),
+    snapshot = service.table.snapshot
+    game = snapshot.game
+    return render_template("table.html", title=game_name(game, translator(current())),
+                           variant=variant_name(game, snapshot.variant, translator(current())),
                            simulated=service.sim is not None,
-                           game=service.game.name, game_assets=assets(service.game.name))
+                           game=game.name, game_assets=assets(game.name))
 
 
 @bp.get("/api/state")

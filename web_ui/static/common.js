@@ -394,7 +394,7 @@ const BL = (() => {
   }
 
   const PROMPT_TITLES = { setup: _("Set-up"), correction: _("Put it back"), illegal: _("Not legal"),
-    takeback: _("Take back?"), choose: _("Which move?"), confirm: _("Confirm"), draw: _("Draw?"),
+    takeback: _("Take back?"), choose: _("Which move?"), draw: _("Draw?"),
     computer: _("Computer's move"), private: _("Only for you") };
 
   /* Prompts: words from the session; ``buttons(prompt)`` may give buttons to add. */

@@ -37,7 +37,10 @@
   }
 
   async function act(action) {
-    const r = await BL.api("POST", "/api/seat/action", action, true);
+    // Every action names the snapshot its page showed: one aimed at an offer that has changed
+    // since is refused with words, never applied to the new one.
+    const body = state ? { ...action, version: state.version } : action;
+    const r = await BL.api("POST", "/api/seat/action", body, true);
     if (!r.ok) fail(r.data.error || _("error %(code)s", { code: r.status }));
     return r;
   }

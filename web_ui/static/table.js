@@ -65,7 +65,9 @@
     const params = (p.message || {}).params || {};
     const answers = params.answer || [];
     if (mySeat) {
-      const answer = (accept) => BL.api("POST", "/api/seat/action", { type: "takeback", accept });
+      // The answer names the snapshot it answers: a question asked again since is not this one.
+      const answer = (accept) => BL.api("POST", "/api/seat/action",
+        { type: "takeback", accept, version: state ? state.version : undefined });
       const out = [];
       if (answers.includes(mySeat)) {
         out.push(BL.el("button", { class: "button primary", type: "button", text: _("Yes, take it back"),

@@ -59,10 +59,6 @@ def mask_of(cells: list[int] | tuple[int, ...]) -> int:
     return m
 
 
-def is_valid(cell: int) -> bool:
-    return 0 <= cell < WIDTH * WIDTH and bool(VALID >> cell & 1)
-
-
 def coords(cell: int) -> tuple[float, float]:
     """Drawing coordinates in cell units: row A at the bottom, A1 at the left of row A."""
     r, n = row_col(cell)

@@ -69,7 +69,3 @@ def tile_name(code_or_kind: str, plural: bool = False) -> str:
         return f"{SYMBOL_NAMES[int(code_or_kind)]} tile{s}"
     kind = ACTION_KIND.get(code_or_kind, code_or_kind)
     return f"{kind} tile{s}"
-
-
-def cell_name(i: int) -> str:
-    return CELL_NAMES[i]

@@ -1,7 +1,8 @@
 """What the table and seat pages see of a Plimus position (nothing is hidden in Plimus).
 
-Besides the position, the view carries the board itself (nodes, lines, poles, dot and circle
-fields, start areas with their signs), so that a page can draw any board file's board.
+The board itself (lines, poles, dot and circle fields, start areas with their signs) is no
+part of it: it never changes during a game, and the pages get it once, with the geometry
+(``web_ui/games/plimus.py``).
 """
 
 from __future__ import annotations
@@ -39,19 +40,5 @@ def table_view(game: Plimus, state: PlimusState, seat: str | None) -> dict[str, 
         "foes": {s: list(f) for s, f in v.options["foes"].items()},
         "targets": {s: b.targets[s] for s in v.seats},
         "outcome": outcome.to_json() if outcome else None,
-        "board": board_json(game),
     }
 
-
-def board_json(game: Plimus) -> dict[str, Any]:
-    b = game.board
-    return {
-        "name": b.name,
-        "nodes": {b.names[n]: list(b.coords[n]) for n in range(b.cells)},
-        "poles": {b.names[p]: list(b.coords[p]) for p in b.poles},
-        "lines": [[b.names[n] for n in line] for line in b.lines],
-        "dots": sorted(b.names[n] for n in b.dots),
-        "circles": [b.names[n] for n in b.circles],
-        "start": {team: {b.names[n]: "+" if sign > 0 else "-" for n, sign in area}
-                  for team, area in b.start.items()},
-    }

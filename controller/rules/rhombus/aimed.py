@@ -10,8 +10,8 @@ leaving out at once those that cannot pass (``Search.children``).  What rules a 
 
 * counting: each card left moves one piece and each 9 left may bring one in (none while
   the start corner holds a piece the carry can neither move nor eliminate: ``entry_room``;
-  a partner's there made a four-player Formation reading search 251 programs for 40 ms
-  to prove that no piece set down came from the reserve), so too many
+  without it a partner's piece there made a search prove, program by program, that no piece
+  set down came from the reserve), so too many
   pieces still on a square they must leave, squares still to fill or opponents still to
   eliminate (a kill also needs a kill card) leave no way; each of those moves ends on one
   square, so the squares to fill and the opponents to eliminate together take one each;
@@ -45,16 +45,12 @@ from controller.rules.rhombus.relax import Bounds, dealt_ends
 
 NO_LIMIT = 1 << 30  # more pieces than any reserve holds
 # States a search looks past before it uses the bounds: none.  They cost a few shifts per
-# square and cards left the first time they are asked, which once outweighed what they cut
-# from a search of a few states; since the counting cuts and the entries' room, using them
-# at once is as fast or faster in every variant (the session bench's slowest question per
-# reading, p99, 2026-11-28: two-player random play 1.88 -> 1.68 ms, Formation 1.58 -> 1.45
-# ms, the others within the run-to-run spread).
+# square and cards left the first time they are asked; since the counting cuts and the
+# entries' room, using them at once is as fast or faster in every variant (the figures:
+# docs/benchmarks.md, "Tuning constants").
 PATIENCE = 0
 # The same for a reading's search for one exact goal (``reaches``): most that are not
-# refuted at once find their goal in a few dozen states, sooner without the bounds
-# (measured over Formation's slowest built readings: 16 states, 41.2 ms of readings in all;
-# 40 states, 37.6 ms; 100 states, 36.3 ms; two-player the same).
+# refuted at once find their goal in a few dozen states, sooner without the bounds.
 READING_PATIENCE = 40
 # States an aimed search looks past without an answer before it asks whether any dealing of
 # the cards to the pieces could do what it aims at (``Search.dealt``).
@@ -218,12 +214,6 @@ class Search:
 
     def root(self) -> SearchState:
         return (self.ctx.own, 0, 0, self.prog.movers, self.prog.nines)
-
-    def lightable(self, odd: int, total: int, odd_cards: int, squares: int = -1) -> int:
-        """The squares of ``light`` (or of ``squares``) of a colour with room for one more
-        piece than the squares to fill (``_room``)."""
-        rooms = self.rooms(odd, total, odd_cards)
-        return (self.light if squares == -1 else squares) & _LIGHTABLE[rooms & 3]
 
     def viable(self, state: SearchState) -> bool:
         """Whether ``state`` may still lead to an outcome as aimed (see the module text)."""

@@ -92,13 +92,18 @@ def test_layout_and_piece_names():
     assert G.piece_name("blank") == "blank stone"
 
 
-def test_the_view_carries_the_board_for_any_page():
+def test_the_view_carries_the_position_and_the_pages_get_the_board_once():
     view = G.view(position({"e5": "(bB)", "SW": "Rr", "c5": "*"},
                            variant="two-player-extended"), "red")
     assert view["nodes"]["e5"] == ["blue-", "blue+"] and view["blank"] == "c5"
     assert view["poles"]["SW"] == {"red+": 1, "red-": 1} and view["poles"]["NE"] == {}
     assert view["seat"] == "red" and view["to_move"] == "blue" and view["move_limit"] == 200
-    board = view["board"]
-    assert len(board["nodes"]) == 84 and set(board["poles"]) == {"SW", "SE", "NW", "NE"}
-    assert board["start"]["blue"]["c1"] == "+" and board["dots"] == ["d4", "d7", "g4", "g7"]
+    # The board file's drawing never changes in a game: the pages get it with the geometry
+    # (its extras), not with every snapshot (issue 30: 3.9 KB no page read).
+    assert "board" not in view
+    from web_ui.games import geometry_extras
+    board = geometry_extras(G, "two-player-extended")
+    assert len(G.geometry("two-player-extended").cells) == 84
+    assert set(board["poles"]) == {"SW", "SE", "NW", "NE"}
+    assert board["start"]["c1"] == ["blue", "+"] and board["dots"] == ["d4", "d7", "g4", "g7"]
     assert ["SW", "c3", "d4", "e5", "f6", "g7", "h8", "NE"] in board["lines"]

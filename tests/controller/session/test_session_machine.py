@@ -24,14 +24,15 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, rule
 
 from controller.physical import SenseMode
 from controller.rules.capabilities import hand_hidden
+from controller.session.actions import parse_action
 from controller.session.events import (
     ButtonPress,
     Committed,
+    Handled,
     InEvent,
     LedsShown,
     OutEvent,
     PhoneAction,
-    Prompt,
     Rejected,
     StableScan,
     TakenBack,
@@ -72,11 +73,11 @@ class SessionMachine(RuleBasedStateMachine):
 
     # ---- sending events -----------------------------------------------------------------
 
-    def _send(self, event: InEvent) -> list[OutEvent]:
-        out = self.session.handle(event)
-        self._check_commits(out)
-        self._check_twin(event, out)
-        return out
+    def _send(self, event: InEvent) -> Handled:
+        handled = self.session.handle(event)
+        self._check_commits(handled.events)
+        self._check_twin(event, handled)
+        return handled
 
     def _scan(self) -> None:
         self.t += 0.02
@@ -119,7 +120,8 @@ class SessionMachine(RuleBasedStateMachine):
         twin.state = other  # the same table, the same turn so far; another hidden hand
         self.twin = twin
 
-    def _check_twin(self, event: InEvent, out: list[OutEvent]) -> None:
+    def _check_twin(self, event: InEvent, handled: Handled) -> None:
+        out = handled.events
         twin = self.twin
         if twin is None:
             if any(isinstance(e, (Committed, TakenBack)) for e in out):
@@ -132,8 +134,8 @@ class SessionMachine(RuleBasedStateMachine):
             self.twin = None  # a phone may speak of its hand: compare again next turn
             return
         theirs = twin.handle(event)
-        assert _table(out) == _table(theirs), (
-            f"the table learns the hand: {_table(out)} != {_table(theirs)}")
+        assert _table(handled) == _table(theirs), (
+            f"the table learns the hand: {_table(handled)} != {_table(theirs)}")
 
     # ---- rules ----------------------------------------------------------------------------
 
@@ -179,7 +181,7 @@ class SessionMachine(RuleBasedStateMachine):
             said = ({"type": "declare", "facets": dict(fp.facets)} if fp.facets
                     else {"type": "move", "move": fp.text})
             self.t += 0.05
-            self._send(PhoneAction(self.t, seat, said))
+            self._send(PhoneAction(self.t, seat, parse_action(said)))
         self.plan = hand_steps(self.game.effect(s.state, move), self.rng,
                                before=self.game.layout(s.state))
         while self.plan:
@@ -230,7 +232,7 @@ class SessionMachine(RuleBasedStateMachine):
             else:
                 action["move"] = fp.text
         self.t += 0.05
-        self._send(PhoneAction(self.t, seat, action))
+        self._send(PhoneAction(self.t, seat, parse_action(action)))
 
     @rule(seconds=st.sampled_from([0.05, 0.3, 1.0, 2.0]))
     def time_passes(self, seconds: float) -> None:
@@ -259,17 +261,16 @@ class SessionMachine(RuleBasedStateMachine):
             f"silent stall: the board reads {sorted(diff)} in phase {phase}")
 
 
-def _table(out: list[OutEvent]) -> list[Any]:
-    """What the table sees of a batch of events: the lights, the words to the table, and the
-    answers to the board's button."""
+def _table(handled: Handled) -> list[Any]:
+    """What the table sees of what an event came to: the lights, the answers to the board's
+    button, and the words standing for the table."""
     seen: list[Any] = []
-    for e in out:
+    for e in handled.events:
         if isinstance(e, LedsShown):
             seen.append((e.frame, e.reason))
-        elif isinstance(e, Prompt) and e.seat is None:
-            seen.append((e.kind, e.message, e.choices))
         elif isinstance(e, Rejected) and e.seat is None:
             seen.append(("refused", e.reason))
+    seen.extend((p.kind, p.message, p.choices) for p in handled.snapshot.prompts_for(None))
     return seen
 
 
