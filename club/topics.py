@@ -177,7 +177,13 @@ def _finite(text: str) -> float:
     return value
 
 
-def _depth(value: Any) -> int:
+def strict_json(raw: bytes) -> Any:
+    """JSON text as Python values, refusing NaN, Infinity and numbers out of range
+    (``ValueError``; a payload that is not UTF-8: ``UnicodeDecodeError``)."""
+    return json.loads(raw.decode("utf-8"), parse_constant=_constant, parse_float=_finite)
+
+
+def depth(value: Any) -> int:
     """How deeply a parsed JSON value nests (without recursion)."""
     deepest, todo = 0, [(value, 0)]
     while todo:
@@ -201,7 +207,7 @@ def decode(raw: bytes, topic: str, kind: str | None = None) -> dict[str, Any]:
         raise PayloadError(f"{topic}: {len(raw)} bytes; {KIND_WORDS.get(kind or '', 'a message')} "
                            f"has at most {limit}")
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_constant, parse_float=_finite)
+        data = strict_json(raw)
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
         why = f" ({exc})" if "number" in str(exc) or "range" in str(exc) else ""
         raise PayloadError(f"{topic}: the payload is not JSON text{why}") from None
@@ -210,7 +216,7 @@ def decode(raw: bytes, topic: str, kind: str | None = None) -> dict[str, Any]:
     if data.get("v") != VERSION:
         raise PayloadError(f"{topic}: payload version {data.get('v')!r}; this reads "
                            f"version {VERSION}")
-    if _depth(data) > MAX_DEPTH:
+    if depth(data) > MAX_DEPTH:
         raise PayloadError(f"{topic}: the payload nests more than {MAX_DEPTH} levels")
     return data
 

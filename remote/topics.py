@@ -20,12 +20,11 @@ message is refused with what was wrong, and nothing else changes.
 from __future__ import annotations
 
 import json
-import math
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from club.topics import NAME, PayloadError, check_name
+from club.topics import NAME, PayloadError, check_name, depth, strict_json
 from remote.codes import ALPHABET, LENGTH
 
 VERSION = 1
@@ -114,27 +113,6 @@ class Envelope:
     @property
     def control(self) -> bool:
         return self.kind in CONTROL
-
-
-def _constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"number {text} out of range")
-    return value
-
-
-def _depth(value: Any, level: int = 0) -> int:
-    if level > MAX_DEPTH:
-        return level
-    if isinstance(value, dict):
-        return max((_depth(v, level + 1) for v in value.values()), default=level + 1)
-    if isinstance(value, list):
-        return max((_depth(v, level + 1) for v in value), default=level + 1)
-    return level
 
 
 def _show(value: Any) -> str:
@@ -275,13 +253,13 @@ def read(raw: bytes, address: Address) -> Envelope:
     if len(raw) > MAX_BYTES:
         raise PayloadError(f"{where}: {len(raw)} bytes; a message has at most {MAX_BYTES}")
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_constant, parse_float=_finite)
+        data = strict_json(raw)
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise PayloadError(f"{where}: the payload is not JSON text") from None
     f = _Fields(data, where)
     if data.get("v") != VERSION:
         raise PayloadError(f"{where}: version {data.get('v')!r}; this reads version {VERSION}")
-    if _depth(data) > MAX_DEPTH:
+    if depth(data) > MAX_DEPTH:
         raise PayloadError(f"{where}: the payload nests more than {MAX_DEPTH} levels")
     if f.get("match") != address.match or f.get("from") != address.sender:
         raise PayloadError(f"{where}: it says it is from {_show(data.get('from'))} in match "
