@@ -47,6 +47,7 @@ from club.hub import CLOSED, STANDINGS, HubFull, Listener, RoomHub
 from club.server import ClubServer, drawing, summarize
 from controller.rules import find_game
 from web_ui.games import assets, geometry_extras
+from web_ui.games import bp as game_files
 from web_ui.http import json_object, text_field
 from web_ui.i18n import DEFAULT, LANGUAGES, NAMES, known
 from web_ui.mailbox import batches
@@ -478,6 +479,7 @@ def create_club_app(server: ClubServer, director_: Director,
                 static_folder=HERE / "static")
     state = app.extensions["club"] = ClubState(server, director_, app.config)
     app.extensions["boardlight"] = state  # web_ui.server.WebServer sizes its pool on .hub
-    for bp in (room, director, ui):
+    # Each game's own script and style, wherever its manifest keeps them (web_ui.games).
+    for bp in (room, director, ui, game_files):
         app.register_blueprint(bp)
     return app

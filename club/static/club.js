@@ -1,6 +1,7 @@
 /* The club pages' shared pieces: a board's summary as the snapshot the board pages draw, each
-   board drawn and worded by its own game's hooks (web_ui/static/games/<name>.js, loaded when a
-   board of that game first shows: BL.games[name]() makes one set of hooks per board). */
+   board drawn and worded by its own game's hooks (its script, served at /games/<name>/script
+   wherever its manifest keeps it, loaded when a board of that game first shows:
+   BL.games[name]() makes one set of hooks per board). */
 "use strict";
 
 const CLUB = (() => {
@@ -12,10 +13,10 @@ const CLUB = (() => {
   function loadGame(game, assets) {
     if (!assets || loading.has(game)) return loading.get(game) || Promise.resolve();
     if (assets.style) {
-      document.head.append(BL.el("link", { rel: "stylesheet", href: `/ui/games/${encodeURIComponent(game)}.css` }));
+      document.head.append(BL.el("link", { rel: "stylesheet", href: `/games/${encodeURIComponent(game)}/style` }));
     }
     const done = !assets.script || BL.games[game] ? Promise.resolve() : new Promise((resolve) => {
-      const script = BL.el("script", { src: `/ui/games/${encodeURIComponent(game)}.js` });
+      const script = BL.el("script", { src: `/games/${encodeURIComponent(game)}/script` });
       script.addEventListener("load", resolve);
       script.addEventListener("error", resolve);  // drawn the common way, then
       document.head.append(script);

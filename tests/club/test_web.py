@@ -244,3 +244,18 @@ def test_every_variant_of_every_game_has_its_drawing_and_words(club, lang):
             for seat in variant.seats:
                 assert words["labels"][seat] and words["labels"][seat] != seat
             assert set(words["pieces"]) == set(game.pieces(variant.name))
+
+
+def test_each_games_script_and_style_are_served_wherever_its_manifest_keeps_them(club):
+    from tests.support.games import playable
+
+    _server, app = club
+    client = app.test_client()
+    shipped = client.get("/games/rhombus/script")
+    assert shipped.status_code == 200 and b"BL.defineGame(\"rhombus\"" in shipped.data
+    assert client.get("/games/rhombus/style").status_code == 200
+    with playable("noughts"):  # the suite's own game: its files in its own folder
+        own = client.get("/games/noughts/script")
+        assert own.status_code == 200 and own.mimetype == "text/javascript"
+    assert client.get("/games/nothing/script").status_code == 404
+    assert client.get("/games/rhombus/howto").status_code == 404
