@@ -102,7 +102,7 @@ def test_the_installed_console_script():
 
 def test_bench_ai_plays_the_matchups_and_says_whether_targets_were_met(capsys):
     code, out, _ = run(capsys, "bench", "ai", "--game", "drhombix", "--games", "2",
-                       "--seconds", "0.02")
+                       "--seconds", "0.02", "--previous-games", "0")
     assert out.startswith("machine: ")
     assert "4 matchups x 2 games, 0.02 s a move" in out
     lines = out.splitlines()
