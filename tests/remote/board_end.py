@@ -19,15 +19,23 @@ def main(argv: list[str]) -> None:
     url, me, partner, match, store = argv[:5]
     ca_file = argv[5] if len(argv) > 5 else None
 
+    lock = threading.Lock()
+
+    def say(line: str) -> None:
+        # One write a line, under a lock: deliveries (the MQTT thread) and "ready" (this
+        # thread) must not interleave within a line.
+        with lock:
+            sys.stdout.write(line + "\n")
+            sys.stdout.flush()
+
     def deliver(envelope: Envelope) -> None:
-        sys.stdout.write(envelope.encode().decode() + "\n")
-        sys.stdout.flush()
+        say(envelope.encode().decode())
 
     link = MatchLink(parse_broker_url(url), me, partner, match, Path(store), deliver,
                      ca_file=ca_file).start()
     if not link.connection.wait_connected(20):
         sys.exit(f"{me} did not reach the broker: {link.connection.last_error}")
-    print("ready", flush=True)
+    say("ready")
     threading.Event().wait()
 
 
