@@ -29,7 +29,7 @@ from controller.errors import BoardError, IllegalMoveError
 from controller.rules.base import AgreeDraw, Game, Resign, TimeForfeit
 from controller.rules.words import FACETS
 from controller.session import actions
-from controller.session.events import ComputerMove, OutEvent, Rejected
+from controller.session.events import ComputerMove, How, OutEvent, Rejected
 from controller.session.footprints import Footprint
 from controller.session.messages import Message, Refusal, refusal
 from controller.session.mode import Mode
@@ -64,7 +64,8 @@ class Position:
 
 @dataclass(frozen=True, slots=True)
 class Commit:
-    footprint: Footprint  # chosen on the phone
+    footprint: Footprint  # chosen on the phone, or ended by an end-turn press
+    how: How = "phone"
 
 
 @dataclass(frozen=True, slots=True)

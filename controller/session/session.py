@@ -7,8 +7,13 @@ exactly like the real one.  The session itself is timers and routing:
 * what a reading means is ``judge`` (a pure function, ``controller.session.judge``);
 * the turn's phase is one value (``controller.session.turn``), changed only by the verdicts,
   the timers, the buttons and the phones (docs/session.md: the state diagram);
+* what a phone action and an end-turn press mean are ``phones.Phones`` and
+  ``presses.Presses``, which answer with what the session does next;
 * what the LEDs show and what the pages are told are derived from the state after every event
-  (``picture``, ``prompts``), and only what changed goes out.
+  (``picture``, ``prompts``), and only what changed goes out; the snapshots are made by
+  ``snapshot.Snapshots`` from what the session passes it;
+* the moves kept are ``history.History``, the match series ``match.Match``, each player's
+  pace ``pace.Pace``.
 
 Nothing is committed that the board does not show (or the phone does not declare, for moves
 no sensor can see): a ghost move is the worst bug this product can have.
@@ -76,7 +81,8 @@ from controller.session.phones import (
     refused,
 )
 from controller.session.picture import Scene, picture
-from controller.session.prompts import PromptScene, Standing, Standings, standing, steps_message
+from controller.session.presses import Hands, Presses
+from controller.session.prompts import PromptScene, Standing, Standings, standing
 from controller.session.snapshot import Snapshot, Snapshots
 from controller.session.turn import (
     Asking,
@@ -136,9 +142,7 @@ class GameSession:
         self.turn = Turn()  # the phase, the last move, declarations, draw offers, phones joined
         self.phones = Phones(game, self.turn)
         self.carrying: Carrying | None = None  # the computer's move, still being carried out
-        # A press that came while the last piece of a move was still settling on its sensor
-        # (the debouncer had not accepted it yet): decided once that reading is in.
-        self.held_press: tuple[float, str | None] | None = None
+        self.presses = Presses(game, self.turn, self.phones, c.end_turn_hold)  # end-turn
         self.pace = Pace(c.settle, c.settle_min, c.settle_max, c.settle_factor)
         self.lights: dict[str, Light] = {}
         self.standings = Standings()
@@ -239,8 +243,8 @@ class GameSession:
             times.append(phase.since + self.config.stall)
         if self.clocks and self.mode is Mode.PLAYING and self.clocks.deadline() is not None:
             times.append(self.clocks.deadline())  # type: ignore[arg-type]
-        if self.held_press is not None:
-            times.append(self.held_press[0] + self.config.end_turn_hold)
+        if self.presses.deadline is not None:
+            times.append(self.presses.deadline)
         return min(times) if times else None
 
     def _timers(self, t: float, out: list[OutEvent]) -> None:
@@ -249,7 +253,8 @@ class GameSession:
             if fallen is not None:
                 self._finish_by(t, TimeForfeit(fallen), out)
                 return
-        if self.held_press is not None and t >= self.held_press[0] + self.config.end_turn_hold:
+        held = self.presses.deadline
+        if held is not None and t >= held:
             self._press_settled(t, out)
         phase = self.turn.phase
         if isinstance(phase, Asking) and phase.ask_at is not None and t >= phase.ask_at:
@@ -275,12 +280,7 @@ class GameSession:
         elif isinstance(event, StableScan):
             self._sensors(t, self.debouncer.force(event.values), out)
         elif isinstance(event, StableChanges):
-            if self.debouncer.ready:
-                full = list(self.debouncer.stable)
-                for i, v in event.changes:
-                    if 0 <= i < len(full):
-                        full[i] = v
-                self._sensors(t, self.debouncer.force(tuple(full)), out)  # type: ignore[arg-type]
+            self._sensors(t, self.debouncer.force_changes(event.changes), out)
         elif isinstance(event, ButtonPress):
             self._button(t, event, out)
         elif isinstance(event, PhoneAction):
@@ -327,7 +327,7 @@ class GameSession:
             self._evaluate(t, out)
         if carrying is not None and carrying is self.carrying:
             self._carried({p for i, _ in changes if (p := self.spec.sensors[i]) is not None})
-        if self.held_press is not None and not self.debouncer.in_flight:
+        if self.presses.held is not None and not self.debouncer.in_flight:
             self._press_settled(t, out)
 
     def _link(self, t: float, event: LinkStatus) -> None:
@@ -498,7 +498,7 @@ class GameSession:
         """Whatever stood before (an offer, a correction, the computer's shown move) is over."""
         self.evidence = Evidence()
         self.turn.phase = Idle()
-        self.held_press = None
+        self.presses.held = None
         # The computer's choice is spent by any commit (its move, or an amendment of the move
         # it answered) and by a take-back.
         self.turn.declared = {s: d for s, d in self.turn.declared.items() if not d.by_computer}
@@ -558,16 +558,17 @@ class GameSession:
                 raise refusal("action.stale")
             self._do(t, seat, self.phones.act(self._position(), seat, event.action), out)
 
-    def _do(self, t: float, seat: str, want: Want, out: list[OutEvent]) -> None:
+    def _do(self, t: float, seat: str | None, want: Want, out: list[OutEvent]) -> None:
         match want:
-            case Commit(fp):
-                self._commit(t, fp, "phone", out)
+            case Commit(fp, how):
+                self._commit(t, fp, how, out)
             case TakeBack(ply):
                 self._take_back(t, ply, out)
             case Finish(move):
                 self._finish_by(t, move, out)
             case EndTurn():
-                self._end_turn(t, seat, out)
+                self._do(t, seat, self.presses.press(self._position(), self._hands(), t, seat),
+                         out)
             case Judge():
                 self._evaluate(t, out)
             case Declined():
@@ -584,74 +585,22 @@ class GameSession:
             return
         if button == "end-turn":
             try:
-                self._end_turn(t, None, out)
+                self._do(t, None, EndTurn(), out)
             except Refusal as no:
                 out.append(Rejected(t, None, no.message, event.request))
 
-    def _end_turn(self, t: float, seat: str | None, out: list[OutEvent]) -> None:
-        if self.mode is not Mode.PLAYING:
-            raise refusal("end.not-playing", mode=self.mode.value)
-        phase = self.turn.phase
-        if isinstance(phase, TakebackOffered):
-            # The board's button is the table's "yes" when no phone of the other side is
-            # joined; a phone's end-turn is that seat's.
-            self.phones.consents(self._position(), phase, seat)
-            self._take_back(t, phase.ply, out)
-        elif isinstance(phase, Provisional):
-            self._commit(t, phase.footprint, "end-turn", out)
-        elif isinstance(phase, Asking):
-            # Asked at once, whether or not the hand can make what the board shows: the
-            # press and its answer are public, so they follow what the table sees (``shown``)
-            # and never the hand (the phone alone hears that it cannot).
-            self.turn.phase = dataclasses.replace(phase, ask_at=None)
-            raise refusal("end.ambiguous")
-        elif self.evidence.touched and self.debouncer.in_flight and self.held_press is None:
-            # The last piece went down a moment ago and its sensor has not settled: the press
-            # ends the reading that is landing, and nothing later (never the next player's
-            # first touch: only a reading the player saw when pressing is theirs to confirm).
-            self.held_press = (t, seat)
-        else:
-            no = self._nothing_to_end()
-            self._confirm_last(no, seat)
-            raise no
+    def _hands(self) -> Hands:
+        return Hands(bool(self.evidence.touched), self.debouncer.in_flight,
+                     lambda: bool(self.reading and self.index.diff_of(self.reading)))
 
     def _press_settled(self, t: float, out: list[OutEvent]) -> None:
         """The reading a held press was waiting for is in (or it did not come in time)."""
-        assert self.held_press is not None
-        seat = self.held_press[1]
-        self.held_press = None
-        phase = self.turn.phase
-        if self.mode is Mode.PLAYING and isinstance(phase, Provisional):
-            self._commit(t, phase.footprint, "end-turn", out)
-        elif self.mode is Mode.PLAYING and isinstance(phase, Asking):
-            self.turn.phase = dataclasses.replace(phase, ask_at=None)
-        else:
-            no = self._nothing_to_end()
-            self._confirm_last(no, seat)
+        assert self.presses.held is not None
+        seat = self.presses.held[1]
+        try:
+            self._do(t, seat, self.presses.settled(self._position(), self._hands()), out)
+        except Refusal as no:
             out.append(Rejected(t, seat, no.message))
-
-    def _confirm_last(self, no: Refusal, seat: str | None) -> None:
-        """A press after the sensors took the move (the board button, or the mover's phone)
-        ends nothing, but it is the mover's word that the move is done: the sensors may no
-        longer amend it (the next player's first touch would otherwise read as the mover
-        taking back part of a move, when it pushes the piece the mover just put down)."""
-        last = self.turn.last
-        if no.message.key == "end.nothing-taken" and last is not None and (
-                seat is None or seat == last.seat):
-            self.turn.last = None
-
-    def _nothing_to_end(self) -> Refusal:
-        """Why an end-turn press ends nothing, in the terms of what the board shows."""
-        phase = self.turn.phase
-        if isinstance(phase, InProgress) and phase.steps and self.to_move is not None:
-            # What the board waits for, said to whoever pressed (a nest capture still owed).
-            return refusal("end.steps-left", left=steps_message(self.game, self.to_move,
-                                                                 phase.steps))
-        if self.reading and self.index.diff_of(self.reading):
-            return refusal("end.nothing-yet")
-        if self.evidence.touched or not self.history.entries:
-            return refusal("end.nothing-first")
-        return refusal("end.nothing-taken")
 
     # ---- what goes out ---------------------------------------------------------------------
 
