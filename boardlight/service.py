@@ -414,9 +414,9 @@ class Service:
 
         def make(old: GameSession) -> GameSession:
             same = new_game is old.game and v == old.variant
-            series = old.match
-            goes_on = (match is None and same and series is not None
-                       and series.outcome() is None and old.game.outcome(old.state) is not None)
+            series = old.match.series
+            goes_on = (match is None and same and old.match.undecided
+                       and old.game.outcome(old.state) is not None)
             if match is not None or not same:
                 series = Series(rule) if rule else None
             state = (next_match_game(new_game, old.state, v, seed) if goes_on
@@ -432,12 +432,12 @@ class Service:
                 self._names = {}  # another game or variant: other players, no seat carries over
             seats = set(new_game.seats(state))
             session = GameSession(new_game, self.spec, state, config, match=series,
-                                  version=old.version, names=self._names,
+                                  version=old.snapshots.version, names=self._names,
                                   computer={s: level for s, level in self.computer.seats().items()
                                             if s in seats})
             # The same browsers hold the seats until the web layer says otherwise (a new game
             # with other seats, or new links, tell the new session again).
-            session.turn.phones = old.phones
+            session.turn.phones = old.turn.phones
             self.game, self.variant = new_game, v
             return session
 

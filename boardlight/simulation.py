@@ -282,7 +282,7 @@ class Simulation:
 
     def final_moves(self) -> list[str]:
         """The moves standing at the end (amended ones replaced, taken-back ones removed)."""
-        return [e.footprint.text for e in self.session.history]
+        return [e.footprint.text for e in self.session.history.entries]
 
 
 def hand_actions(steps: list[Any], times: list[float], line: int = 0) -> list[Action]:

@@ -47,6 +47,22 @@ class Clocks:
         self.running: str | None = None
         self.since = 0.0
 
+    @classmethod
+    def of(cls, seats: tuple[str, ...], control: TimeControl | str | None,
+           variant: Mapping[str, Any] | None) -> Clocks | None:
+        """A game's clocks: for ``control``, or for the variant's own time control
+        (``variant``: its ``clock`` option) when ``control`` is ``"variant"``; None: the game
+        is untimed."""
+        if control == "variant":
+            control = TimeControl.from_options(variant)
+        return cls(seats, control) if isinstance(control, TimeControl) else None
+
+    def restore(self, stored: Mapping[str, Any]) -> None:
+        """Go on from the times stored with a game's last move (``stored["left"]``)."""
+        for seat, left in stored.get("left", {}).items():
+            if seat in self.left:
+                self.left[seat] = float(left)
+
     def start(self, seat: str | None, t: float) -> None:
         """Run ``seat``'s clock from ``t`` (stopping whichever ran)."""
         self.stop(t)

@@ -57,6 +57,20 @@ def pair_up(extra: list[str], missing: list[str], distance: Callable[[str, str],
     return pairs
 
 
+def pairs_back(home: Mapping[str, Value], reading: Mapping[str, Value], empty: Value,
+               distance: Callable[[str, str], float],
+               back_to: frozenset[tuple[str, Value]] | None = None) -> tuple[Pair, ...]:
+    """Pieces to move: back to the committed position (``home``, its reading), or to the
+    reading on its way to a move that the board went wrong from (``back_to``: its changes
+    from ``home``) when that needs fewer pairs."""
+    home_pairs = tuple(pair_up(*wrong_positions(home, reading, empty), distance))
+    if not back_to:
+        return home_pairs
+    way = tuple(pair_up(*wrong_positions({**home, **dict(back_to)}, reading, empty),
+                        distance))
+    return way if len(way) < len(home_pairs) else home_pairs
+
+
 def _exact(rows: list[str], cols: list[str], distance: Callable[[str, str], float]
            ) -> list[tuple[int, int]]:
     """Assign every row a distinct column minimising the sum of distances (len(rows) <=

@@ -8,6 +8,8 @@ shorter is noise.  Until every sensor has been stable once, there is no reading 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from controller.physical import Value
 
 
@@ -78,3 +80,15 @@ class Debouncer:
             self._count[i] = 0
         self._quiet = None
         return changed
+
+    def force_changes(self, changes: Iterable[tuple[int, Value]]) -> list[tuple[int, Value]]:
+        """Take the changes of a reading already stable (a microcontroller sends only what
+        changed): the stable reading with them, once there is one (none before: ``[]``);
+        changes of sensors the board does not have are left out."""
+        if not self.ready:
+            return []
+        full = list(self._stable)
+        for i, v in changes:
+            if 0 <= i < len(full):
+                full[i] = v
+        return self.force(tuple(full))  # type: ignore[arg-type]

@@ -10,7 +10,8 @@ A phone action (``controller.session.actions``) is dispatched by its type: some 
 any time from any seat (resign, draw, take-back), the others only from the seat to move, or
 from the last mover's phone while the sensors may still amend its move (it may say what no
 sensor saw: the pole a captured stone went into).  A refusal (``Refusal``) carries a
-``Message`` for that phone only, which may hear what its own hand allows.  The computer
+``Message`` for that phone only, which may hear what its own hand allows (``refused`` turns
+it into the ``Rejected`` event that answers the phone's request).  The computer
 playing a seat declares its move for the seat (``Declarations.by_computer``): a human
 carries it out on the board.
 """
@@ -18,16 +19,19 @@ carries it out on the board.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Mapping
+import logging
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from controller.errors import BoardError, IllegalMoveError
 from controller.rules.base import AgreeDraw, Game, Resign, TimeForfeit
 from controller.rules.words import FACETS
 from controller.session import actions
-from controller.session.events import ComputerMove
+from controller.session.events import ComputerMove, How, OutEvent, Rejected
 from controller.session.footprints import Footprint
-from controller.session.messages import Message, refusal
+from controller.session.messages import Message, Refusal, refusal
 from controller.session.mode import Mode
 from controller.session.moves import Moves
 from controller.session.prompts import PromptKind
@@ -38,6 +42,8 @@ from controller.session.turn import (
     TakebackOffered,
     Turn,
 )
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +64,8 @@ class Position:
 
 @dataclass(frozen=True, slots=True)
 class Commit:
-    footprint: Footprint  # chosen on the phone
+    footprint: Footprint  # chosen on the phone, or ended by an end-turn press
+    how: How = "phone"
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +108,23 @@ def answers(action: actions.Action, seat: str) -> tuple[str | None, PromptKind] 
     if kind is None:
         return None
     return (seat, kind) if kind == "choose" else (None, kind)
+
+
+@contextmanager
+def refused(out: list[OutEvent], t: float, seat: str, request: int = 0) -> Iterator[None]:
+    """Do what a phone (or the computer) wants, or say why not to that seat (``Rejected``,
+    answering its ``request``): a refusal's words, the rules' own reason for an illegal move,
+    or that the rules cannot read a move text (a hand-made request)."""
+    try:
+        yield
+    except Refusal as no:
+        out.append(Rejected(t, seat, no.message, request))
+    except IllegalMoveError as exc:
+        out.append(Rejected(t, seat, Message.of("rules.refused", reason=exc.reason), request))
+    except BoardError as exc:
+        log.info("%s's phone sent what the rules cannot read: %s", seat, exc)
+        out.append(Rejected(t, seat, Message.of("rules.unreadable", detail=str(exc)),
+                            request))
 
 
 class Phones:

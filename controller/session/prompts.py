@@ -68,7 +68,37 @@ class PromptScene:
     takeback: tuple[tuple[str, ...], bool] = ((), False)
 
 
-def standing(scene: PromptScene) -> dict[tuple[str | None, PromptKind], Standing]:
+Key = tuple[str | None, PromptKind]  # a prompt's reader (None: the table) and kind
+
+
+class Standings:
+    """The prompts standing now, and the snapshot version each first showed as it stands: an
+    answer aimed at an earlier version (a "yes" to a take-back asked again, a choice among
+    other moves) is stale."""
+
+    def __init__(self) -> None:
+        self.now: dict[Key, Standing] = {}
+        self._since: dict[Key, int] = {}
+
+    def update(self, now: dict[Key, Standing], version: int) -> None:
+        """The prompts standing after an event; those new or changed are first shown in the
+        snapshot after ``version``."""
+        if now == self.now:
+            return
+        for key, s in now.items():
+            if self.now.get(key) != s:
+                self._since[key] = version + 1
+        self.now = now
+
+    def stale(self, key: Key | None, version: int | None) -> bool:
+        """An answer to the prompt ``key`` from a page that showed snapshot ``version`` came
+        too early: the prompt stands changed since (no version, or no such prompt: never)."""
+        if key is None or key not in self.now or version is None:
+            return False
+        return version < self._since.get(key, 0)
+
+
+def standing(scene: PromptScene) -> dict[Key, Standing]:
     out: list[Standing] = []
     phase = scene.phase
     if scene.mode is Mode.SETUP and scene.reading and not isinstance(phase, Correcting) \

@@ -8,16 +8,17 @@ request names the version it answered (a stale answer is refused), a stream send
 version once.  A new snapshot is made only when something a reader sees has changed.
 
 Making one is cheap (references to values the session no longer changes); what costs (the
-views, the layout, the JSON the pages get) is worked out on first use and kept.  The
-session's runner hands each new snapshot to the table (``controller.session.table``), which
-works its JSON out on the session thread before any page may read it.  Hidden information
-never leaves: ``view`` is the table's, ``seat_view(seat)`` that seat's own
-(``Game.view(state, seat)`` strips the rest).
+views, the layout, the JSON the pages get) is worked out on first use and kept.
+``Snapshots`` makes them for the session, from what it is given explicitly, and decides when
+one is new.  The session's runner hands each new snapshot to the table
+(``controller.session.table``), which works its JSON out on the session thread before any
+page may read it.  Hidden information never leaves: ``view`` is the table's,
+``seat_view(seat)`` that seat's own (``Game.view(state, seat)`` strips the rest).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -26,17 +27,12 @@ from controller.physical import Light
 from controller.records import Played
 from controller.rules.base import Game, Outcome
 from controller.rules.series import Series
+from controller.session.clock import Clocks
 from controller.session.correction import Pair
 from controller.session.mode import Mode
+from controller.session.options import NO_OPTIONS, PhoneOptions
 from controller.session.prompts import Standing
-
-PhoneOptions = dict[str, Any]
-"""For the seat to move: the facets its legal moves differ in (``declare``, with what each
-value is: ``declare_said``) and its moves no sensor of the board sees (``untraced``, with
-``untraced_said`` and ``untraced_facets``)."""
-
-NO_OPTIONS: PhoneOptions = {"declare": {}, "declare_said": {}, "untraced": [],
-                            "untraced_said": [], "untraced_facets": []}
+from controller.session.turn import Declarations
 
 
 @dataclass(frozen=True, eq=False)
@@ -159,3 +155,40 @@ class Snapshot:
 def _prompt_json(p: Standing) -> dict[str, Any]:
     """A prompt as data; the pages put it in words, in their reader's language."""
     return {"kind": p.kind, "message": p.message.to_json(), "choices": list(p.choices)}
+
+
+class Snapshots:
+    """The session's snapshots, one version after another: a new one only when something a
+    reader sees has changed; otherwise the same object again, so a refused action or a quiet
+    tick costs the readers nothing."""
+
+    def __init__(self, version: int = 0) -> None:
+        self.version = version  # of the last snapshot made
+        self.latest: Snapshot | None = None
+        self._seen: tuple[Any, ...] = ()
+
+    def after(self, t: float, *, game: Game[Any, Any], variant: str, state: Any, mode: Mode,
+              ply: int, prompts: Mapping[Any, Standing], lights: Mapping[str, Light],
+              led_kind: str, correction: tuple[Pair, ...] | None, last_move: str | None,
+              played: Sequence[Played], draw_offers: Sequence[str],
+              declared: Mapping[str, Declarations], clocks: Clocks | None,
+              match: Series | None, names: Mapping[str, str], computer: Mapping[str, str],
+              options: Callable[[], PhoneOptions]) -> Snapshot:
+        """The snapshot of what the session shows at ``t`` (``prompts``: the standing ones,
+        by reader and kind; ``played``: every move as the pages list them; ``declared``: what
+        each seat's phone declared, of which a snapshot tells only who)."""
+        seats = tuple(sorted(seat for seat, d in declared.items()
+                             if d.facets or (d.move is not None and not d.by_computer)))
+        seen = (state, mode, ply, lights, prompts, correction, tuple(draw_offers), seats,
+                len(played), played[-1] if played else None,
+                (clocks.running, clocks.since, tuple(clocks.left.values())) if clocks else None,
+                match, names, computer)
+        if self.latest is not None and seen == self._seen:
+            return self.latest
+        self.version += 1
+        self._seen = seen
+        self.latest = Snapshot(
+            self.version, t, game, variant, state, mode, ply, tuple(prompts.values()), lights,
+            led_kind, correction, last_move, tuple(played[-20:]), tuple(draw_offers), seats,
+            clocks.to_json(t) if clocks else None, match, names, computer, options)
+        return self.latest

@@ -20,9 +20,10 @@ The computer's move shown for a human to carry out is not a phase: it is the com
 declaration for its seat (``Declarations.by_computer``), and the turn goes through the same
 phases while the human carries it out.
 
-``Turn`` holds what the session and the phones (``controller.session.phones``) share of the
-turn in play: the phase, the last move while the sensors may amend it, the declarations, the
-draw offers and the phones joined.
+``Carrying`` is the computer's move while a hand carries it out.  ``Turn`` holds what the
+session and the phones (``controller.session.phones``) share of the turn in play: the phase,
+the last move while the sensors may amend it, the declarations, the draw offers and the
+phones joined.
 """
 
 from __future__ import annotations
@@ -98,6 +99,29 @@ class Carrying:
     footprint: Footprint
     said: Message
     left: frozenset[str] | None
+
+    @classmethod
+    def of(cls, seat: str, fp: Footprint, said: Message, sensed: frozenset[str],
+           touched: set[str]) -> Carrying | None:
+        """The computer's move just committed, if the hand may not be done with it: sensed
+        positions it changes that the hand has not touched yet, or no sensed position at all
+        (no sensor can say when it is done)."""
+        changed = fp.effect.changed & sensed
+        if not changed:
+            return cls(seat, fp, said, None) if fp.effect.changes else None
+        left = changed - touched
+        return cls(seat, fp, said, frozenset(left)) if left else None
+
+    def touched(self, changed: set[str]) -> Carrying | None:
+        """The hand goes on with the move: positions it touched are done.  A hand on a
+        position the move does not change has gone on to the next move (None: the
+        computer's words and lights give way to it)."""
+        if changed - self.footprint.moved:
+            return None
+        if self.left is None:
+            return self
+        left = self.left - changed
+        return replace(self, left=left) if left != self.left else self
 
 
 # ---- the phase ------------------------------------------------------------------------------

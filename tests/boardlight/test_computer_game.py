@@ -88,7 +88,7 @@ def play(service: Service, computer: str, rng: random.Random,
                 # a piece entering where it eliminates one) stands at once.
                 last = snap["moves"][-1]
                 assert last["seat"] == computer and snap["ply"] == ply + 1
-                entry = service.runner.call(lambda s: s.history[-1]).result(5)
+                entry = service.runner.call(lambda s: s.history.entries[-1]).result(5)
                 assert entry.by_computer and entry.footprint.text == last["move"]
                 assert not entry.footprint.diff  # nothing the sensors read changes
                 game = service.runner.session.game

@@ -95,7 +95,8 @@ def test_an_answer_that_arrives_after_the_seat_went_back_to_a_person_is_dropped(
         release.set()
         search_done(service)
         assert service.computer.decisions == 0 and computer_prompts(service) == []
-        assert service.runner.call(lambda s: (s.computer_move, s.declared)).result(2) == (None, {})
+        assert service.runner.call(
+            lambda s: (s.computer_move, s.turn.declared)).result(2) == (None, {})
     finally:
         release.set()
         service.stop()

@@ -57,6 +57,6 @@ def test_a_match_goes_on_in_the_next_session(tmp_path):
         service.new_game()
         snap = wait_until(service.table, lambda s: s["ply"] == 0 and not s["outcome"])
         assert snap["match"]["wins"] == {"b": 1, "w": 0}
-        assert service.runner.call(lambda s: s.match).result(5) is not None
+        assert service.runner.call(lambda s: s.match.series).result(5) is not None
     finally:
         service.stop()

@@ -18,7 +18,7 @@ def test_blitz_clocks_switch_on_each_commit():
     sim = simulate([{"t": 1.0, "play": "A1B2"}, {"t": 5.0, "play": "I5H5"}],
                    state=ABALONE.setup("blitz"))
     assert [c.move for c in commits(sim)] == ["A1B2", "I5H5"]
-    clocks = sim.session.clock_json(sim.t)
+    clocks = sim.session.clocks.to_json(sim.t)
     assert clocks["control"] == "5 min" and clocks["running"] == "b"
     b_moved, w_moved = (c.t for c in commits(sim))
     assert clocks["left"]["w"] == pytest.approx(300 - (w_moved - b_moved), abs=0.01)
@@ -37,7 +37,7 @@ def test_a_fallen_flag_loses_on_time():
 
 
 def test_untimed_games_have_no_clocks():
-    assert simulate([]).session.clock_json(1.0) is None
+    assert simulate([]).session.clocks is None
 
 
 def test_clocks_pause_while_the_board_is_disconnected():
@@ -47,4 +47,4 @@ def test_clocks_pause_while_the_board_is_disconnected():
     session.handle(StableScan(0.0, start))
     session.handle(LinkStatus(10.0, False))
     session.handle(LinkStatus(70.0, True))
-    assert session.clock_json(80.0)["left"]["b"] == pytest.approx(280.0)
+    assert session.clocks.to_json(80.0)["left"]["b"] == pytest.approx(280.0)

@@ -131,7 +131,7 @@ def test_a_seat_given_back_while_the_board_is_away_is_a_persons_when_it_returns(
     sim.post(LinkStatus(sim.t, False, "cable out"))
     sim.post(ComputerMove(sim.t, "b", None, 0))   # the host gave the seat back meanwhile
     sim.post(LinkStatus(sim.t, True, "cable in"))
-    assert sim.session.computer_move is None and sim.session.declared == {}
+    assert sim.session.computer_move is None and sim.session.turn.declared == {}
     sim.schedule(_steps(moves((0.8, "lift", "C3"), (1.0, "place", "D3"))))
     sim.step_to(4.0)
     assert [c.move for c in commits(sim)] == ["C3D3"]
@@ -161,7 +161,7 @@ def test_a_computers_move_no_sensor_sees_a_step_of_stays_said_until_the_next_mov
     sim.post(ComputerMove(sim.t, "b", move, sim.session.ply))
     sim.step_to(1.0)
     assert [c.move for c in commits(sim)] == [move]
-    entry = sim.session.history[-1]
+    entry = sim.session.history.entries[-1]
     assert entry.by_computer and not entry.footprint.diff
     shown = [p for p in of(sim, Prompt) if p.kind == "computer"]
     assert [said(p, RHOMBUS) for p in shown if p.message] and shown[-1].message is not None

@@ -64,7 +64,7 @@ def test_a_malformed_phone_action_changes_nothing_and_says_why():
     reasons = [said(r, TOY) for r in of(sim, Rejected)]
     assert "'facets'" in reasons[0] and "unknown action type 'fly'" in reasons[1]
     assert "'zz' is not a seat" in reasons[2] and "not a toy move" in reasons[3]
-    assert commits(sim) == [] and sim.session.declared == {}
+    assert commits(sim) == [] and sim.session.turn.declared == {}
 
 
 def test_lights_and_the_table_never_depend_on_a_hidden_hand():
@@ -137,9 +137,9 @@ def test_a_move_that_could_grow_when_the_link_drops_is_not_stalled_at_once():
     moved[spec.sensor_index["C3"]] = 0
     moved[spec.sensor_index["D3"]] = 1
     session.handle(StableScan(30.0, tuple(moved)))
-    assert type(session.phase).__name__ == "Provisional"
+    assert type(session.turn.phase).__name__ == "Provisional"
     session.handle(LinkStatus(30.1, False, "USB unplugged"))
     session.handle(Tick(30.2))
-    assert isinstance(session.phase, InProgress) and not session.phase.stalled
+    assert isinstance(session.turn.phase, InProgress) and not session.turn.phase.stalled
     session.handle(Tick(30.1 + SessionConfig().stall + 0.1))
-    assert isinstance(session.phase, InProgress) and session.phase.stalled
+    assert isinstance(session.turn.phase, InProgress) and session.turn.phase.stalled

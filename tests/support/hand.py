@@ -22,7 +22,7 @@ def carry_out(service: Service, text: str, rng: random.Random, by_hand: ByHand) 
     seat = session.to_move
     move = next(m for m in game.legal_moves(state) if game.move_text(m) == text)
     fp = next(f for f in session.index.footprints if f.text == text)
-    declared = session.declarations(seat).move == text
+    declared = session.turn.declarations(seat).move == text
     twins = [f for f in session.index.footprints if f.diff == fp.diff and f is not fp]
     if not fp.diff or (twins and not declared):
         # No sensor sees it, or the reading cannot tell it from another move (a Plimus

@@ -54,7 +54,7 @@ def test_declaring_a_token_not_in_hand_or_a_facet_that_does_not_exist_is_refused
                                            "red token.")]:
         response = n.post("/api/seat/action", json={"type": "declare", "facets": facets})
         assert response.status_code == 409 and response.get_json()["error"] == words
-    assert toy.runner.call(lambda s: dict(s.declared)).result(2) == {}
+    assert toy.runner.call(lambda s: dict(s.turn.declared)).result(2) == {}
     assert toy.table.version == version
 
 
@@ -73,7 +73,7 @@ def test_a_seat_cannot_declare_a_resignation_or_a_draw_as_its_move(app, abalone,
     assert "is not a move to declare" in response.get_json()["error"]
     snap = abalone.table.public()
     assert snap["outcome"] is None and snap["status"] == "playing"
-    assert abalone.runner.call(lambda s: dict(s.declared)).result(2) == {}
+    assert abalone.runner.call(lambda s: dict(s.turn.declared)).result(2) == {}
 
 
 def test_a_move_for_another_seat_is_refused_with_words(app, abalone):

@@ -74,8 +74,8 @@ def fingerprint(service: Any, app: Any) -> Any:
     web = app.extensions["boardlight"]
     snap = {k: v for k, v in service.table.public().items() if k not in TIMED}
     session = service.runner.call(lambda s: (
-        dict(s.declared), s.ply, s.game.position_text(s.state), list(s.draw_offers),
-        s.phase if hasattr(s.phase, "asked_by") else None)).result(5)
+        dict(s.turn.declared), s.ply, s.game.position_text(s.state), list(s.turn.draw_offers),
+        s.turn.phase if hasattr(s.turn.phase, "asked_by") else None)).result(5)
     sim = service.sim
     return (snap, sim.layout(), list(sim.hand), web.tokens.items(), web.tokens.joined(),
             web.names(), service.computer_seats(), session)

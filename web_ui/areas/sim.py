@@ -145,9 +145,9 @@ def _stray(session: Any, reading: Mapping[str, Value]
         return None  # the board as committed (a piece from beside it), or a move under way
     if moves.toward(diff, "public", first=True):
         return None
-    if frozenset(reading.items()) in {entry.reading for entry in session.history}:
+    if frozenset(reading.items()) in {entry.reading for entry in session.history.entries}:
         return None  # a move taken back by hand
-    last = session.last
+    last = session.turn.last
     if last is not None:
         before = last.moves
         if before.toward(before.diff_of(reading), "public", first=True):

@@ -110,7 +110,7 @@ class SessionMachine(RuleBasedStateMachine):
         mover = s.to_move
         self.twin = None
         if mover is None or s.mode is not Mode.PLAYING or not hand_hidden(self.game, s.state) \
-                or s.declarations(mover):
+                or s.turn.declarations(mover):
             return
         observer = next(x for x in self.game.seats(s.state) if x != mover)
         other = self.game.sample_hidden(s.state, observer, self.rng)
@@ -252,7 +252,7 @@ class SessionMachine(RuleBasedStateMachine):
         diff = s.index.diff_of(s.reading)
         if not diff:
             return
-        phase = s.phase
+        phase = s.turn.phase
         said = [p for p in s.prompts if p.kind in (
             "correction", "illegal", "choose", "private", "takeback", "computer")]
         on_its_way = isinstance(phase, InProgress) and moving(
