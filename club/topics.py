@@ -24,6 +24,7 @@ from typing import Any
 from controller.errors import BoardError
 from controller.rules.base import Outcome
 from controller.said import Message
+from web_ui.http import json_depth
 
 VERSION = 1
 ROOT = f"boardlight/v{VERSION}"
@@ -183,22 +184,6 @@ def strict_json(raw: bytes) -> Any:
     return json.loads(raw.decode("utf-8"), parse_constant=_constant, parse_float=_finite)
 
 
-def depth(value: Any) -> int:
-    """How deeply a parsed JSON value nests (without recursion)."""
-    deepest, todo = 0, [(value, 0)]
-    while todo:
-        item, level = todo.pop()
-        if isinstance(item, dict):
-            todo += [(v, level + 1) for v in item.values()]
-        elif isinstance(item, list):
-            todo += [(v, level + 1) for v in item]
-        else:
-            deepest = max(deepest, level)
-            continue
-        deepest = max(deepest, level + 1)
-    return deepest
-
-
 def decode(raw: bytes, topic: str, kind: str | None = None) -> dict[str, Any]:
     """A payload as a JSON object of this version: at most ``MAX_BYTES[kind]`` bytes, UTF-8,
     no NaN or Infinity, nested at most ``MAX_DEPTH`` deep."""
@@ -216,7 +201,7 @@ def decode(raw: bytes, topic: str, kind: str | None = None) -> dict[str, Any]:
     if data.get("v") != VERSION:
         raise PayloadError(f"{topic}: payload version {data.get('v')!r}; this reads "
                            f"version {VERSION}")
-    if depth(data) > MAX_DEPTH:
+    if json_depth(data) > MAX_DEPTH:
         raise PayloadError(f"{topic}: the payload nests more than {MAX_DEPTH} levels")
     return data
 

@@ -24,8 +24,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from club.topics import NAME, PayloadError, check_name, depth, strict_json
+from club.topics import NAME, PayloadError, check_name, strict_json
 from remote.codes import ALPHABET, LENGTH
+from web_ui.http import json_depth
 
 VERSION = 1
 ROOT = f"boardlight/v{VERSION}/match"
@@ -259,7 +260,7 @@ def read(raw: bytes, address: Address) -> Envelope:
     f = _Fields(data, where)
     if data.get("v") != VERSION:
         raise PayloadError(f"{where}: version {data.get('v')!r}; this reads version {VERSION}")
-    if depth(data) > MAX_DEPTH:
+    if json_depth(data) > MAX_DEPTH:
         raise PayloadError(f"{where}: the payload nests more than {MAX_DEPTH} levels")
     if f.get("match") != address.match or f.get("from") != address.sender:
         raise PayloadError(f"{where}: it says it is from {_show(data.get('from'))} in match "

@@ -110,7 +110,7 @@ def json_object(fields: Collection[str], required: Collection[str] = ()) -> dict
     except RecursionError:  # '[[[[...' thousands deep: the parser gives up, we refuse
         raise BadRequest(f"the body nests too deeply: no request here nests more than "
                          f"{MAX_DEPTH} levels") from None
-    if _depth(body) > MAX_DEPTH:
+    if json_depth(body) > MAX_DEPTH:
         raise BadRequest(f"the body nests too deeply: no request here nests more than "
                          f"{MAX_DEPTH} levels")
     if not isinstance(body, dict):
@@ -129,7 +129,7 @@ def json_object(fields: Collection[str], required: Collection[str] = ()) -> dict
 MAX_DEPTH = 8
 
 
-def _depth(value: Any) -> int:
+def json_depth(value: Any) -> int:
     """How deeply a parsed JSON value nests (without recursion: a refused body is cheap)."""
     deepest, todo = 0, [(value, 0)]
     while todo:
