@@ -186,6 +186,17 @@ def _rss(pid: int) -> tuple[float, float]:
     return now, peak
 
 
+def stop_all(procs: list[subprocess.Popen[Any]]) -> None:
+    """End the bench's processes, the last started first; one that will not stop is killed."""
+    for proc in reversed(procs):
+        if proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
 def _mosquitto() -> str:
     for candidate in ("/usr/sbin/mosquitto", shutil.which("mosquitto") or ""):
         if candidate and Path(candidate).exists():
@@ -302,13 +313,7 @@ def club_bench(boards: int = 100, pages: int = 200, moves: int = 5, per_process:
     finally:
         for c in clients:
             c.close()
-        for proc in reversed(procs):
-            if proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
+        stop_all(procs)
         shutil.rmtree(work, ignore_errors=True)
 
 
@@ -407,13 +412,7 @@ def flood_bench(events: int = 600, size: int = 200 * 1024,
         board.stop()
         return out
     finally:
-        for proc in reversed(procs):
-            if proc.poll() is None:
-                proc.terminate()
-                try:
-                    proc.wait(10)
-                except subprocess.TimeoutExpired:
-                    proc.kill()
+        stop_all(procs)
         shutil.rmtree(work, ignore_errors=True)
 
 

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from boardlight.bench.club import _mosquitto, _pct, free_port
+from boardlight.bench.club import _mosquitto, _pct, free_port, stop_all
 from club.mqtt import BrokerURL
 from remote.codes import new_code
 from remote.link import MatchLink
@@ -119,9 +119,7 @@ def remote_bench(moves: int = 200, pace: float = 0.05,
         finally:
             for link in links.values():
                 link.stop()
-            for proc in procs:
-                proc.terminate()
-                proc.wait(10)
+            stop_all(procs)
 
 
 def lines(f: Figures) -> list[str]:
