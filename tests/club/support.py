@@ -236,27 +236,7 @@ def play_random(service: Service, plies: int, rng: random.Random,
 def carry_out(service: Service, text: str, rng: random.Random) -> None:
     """Do move ``text`` on the simulated board as a hand would, each step read by the sensors
     before the next (in real time)."""
-    hand.carry_out(service, text, rng, _by_hand)
-
-
-def _by_hand(service: Service, effect: Any, before: Any, rng: random.Random) -> None:
-    from controller.session.handplan import hand_steps
-
-    assert service.sim is not None
-    session = service.runner.session
-    sensors = set(service.sim.spec.sensors)
-    for step in hand_steps(effect, rng, before=before):
-        if step.action == "lift":
-            service.sim_lift(step.position)
-        else:
-            service.sim_place(step.position, step.piece)
-        if step.position in sensors:
-            # A hand is never faster than the sensors: the next step once this one is read.
-            version = service.table.version
-            until = time.monotonic() + 5
-            while session.reading.get(step.position) != service.sim.value(step.position):
-                assert time.monotonic() < until, f"the board never read {step}"
-                version = service.table.wait_for(version, 0.01)
+    hand.carry_out(service, text, rng, hand.read_step_by_step)
 
 
 def eventlog_units(service: Service, game_id: int) -> list[tuple[int, str, int, str | None]]:

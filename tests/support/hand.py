@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -35,3 +36,24 @@ def carry_out(service: Service, text: str, rng: random.Random, by_hand: ByHand) 
     by_hand(service, game.effect(state, move), game.layout(state), rng)
     if session.index.extensions(fp) or fp.touched - fp.changed:
         service.press("end-turn")
+
+
+def read_step_by_step(service: Service, effect: Any, before: Any, rng: random.Random) -> None:
+    """A ``ByHand`` in real time: a move's effect on the simulated board, each step read by
+    the sensors before the next (a hand is never faster than the sensors)."""
+    from controller.session.handplan import hand_steps
+
+    assert service.sim is not None
+    session = service.runner.session
+    sensors = set(service.sim.spec.sensors)
+    for step in hand_steps(effect, rng, before=before):
+        if step.action == "lift":
+            service.sim_lift(step.position)
+        else:
+            service.sim_place(step.position, step.piece)
+        if step.position in sensors:
+            version = service.table.version
+            until = time.monotonic() + 5
+            while session.reading.get(step.position) != service.sim.value(step.position):
+                assert time.monotonic() < until, f"the board never read {step}"
+                version = service.table.wait_for(version, 0.01)

@@ -10,8 +10,6 @@ and the newest move visible inside the list's box.
 from __future__ import annotations
 
 import random
-import time
-from typing import Any
 
 import pytest
 
@@ -25,27 +23,6 @@ from tests.web_ui.support import serving, wait_until
 pytestmark = pytest.mark.slow
 
 
-def by_hand(service: Service, effect: Any, before: Any, rng: random.Random) -> None:
-    """A move's effect on the simulated board, each step read by the sensors before the
-    next (a hand is never faster than the sensors)."""
-    from controller.session.handplan import hand_steps
-
-    assert service.sim is not None
-    session = service.runner.session
-    sensors = set(service.sim.spec.sensors)
-    for step in hand_steps(effect, rng, before=before):
-        if step.action == "lift":
-            service.sim_lift(step.position)
-        else:
-            service.sim_place(step.position, step.piece)
-        if step.position in sensors:
-            version = service.table.version
-            until = time.monotonic() + 5
-            while session.reading.get(step.position) != service.sim.value(step.position):
-                assert time.monotonic() < until, f"the board never read {step}"
-                version = service.table.wait_for(version, 0.01)
-
-
 def play_random(service: Service, plies: int, rng: random.Random, pace: Pace) -> int:
     """Random legal moves carried out as hands do; how many were made."""
     made = 0
@@ -57,7 +34,7 @@ def play_random(service: Service, plies: int, rng: random.Random, pace: Pace) ->
         text = service.runner.call(lambda s: s.game.move_text(
             rng.choice(list(s.game.legal_moves(s.state))))).result(5)
         ply = snap["ply"]
-        hand.carry_out(service, text, rng, by_hand)
+        hand.carry_out(service, text, rng, hand.read_step_by_step)
         try:
             wait_until(service.table, lambda s, ply=ply: s["ply"] > ply, timeout=3)
         except AssertionError:  # the session asks the mover's phone which move it was
