@@ -15,7 +15,6 @@ from tests.support import hand
 from tests.web_ui.browser import TABLET, Phone
 from tests.web_ui.games import SESSION, Pace
 from tests.web_ui.support import HOST_TOKEN, serving, wait_until
-from tests.web_ui.test_table_side import by_hand
 
 pytestmark = pytest.mark.slow
 
@@ -58,7 +57,7 @@ def test_each_move_keeps_who_made_it(browser, paced):
         move = computer_move(snap)
         assert move is not None
         pace.breathe()
-        hand.carry_out(service, move, random.Random(1), by_hand)
+        hand.carry_out(service, move, random.Random(1), hand.read_step_by_step)
         wait_until(service.table, lambda s: s["ply"] == 3, timeout=10)
         expect(movers).to_have_text([" Ann (Black)", " White", " Black (computer, quick)"])
         expect(page.locator("#last-move")).to_contain_text(
