@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
-from typing import Any, Protocol
+from typing import Protocol
 
 from controller.physical import BoardSpec
-from controller.rules.base import Game
 from controller.session.actions import Action
 from controller.session.clock import TimeControl
 from controller.session.messages import Message
@@ -29,11 +28,9 @@ class SimBoard(Protocol):
 
 
 class BoardService(Protocol):
-    @property
-    def game(self) -> Game[Any, Any]: ...
-
-    @property
-    def variant(self) -> str: ...
+    """The service as the pages use it.  The game and variant a page shows come from the
+    table's snapshot (``table.snapshot``), never from the service: a new game may be under
+    way while a request is answered."""
 
     @property
     def spec(self) -> BoardSpec: ...

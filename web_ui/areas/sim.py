@@ -24,6 +24,7 @@ from controller.errors import BoardError
 from controller.physical import Value, project
 from controller.session.messages import Message
 from controller.session.mode import Mode
+from controller.session.snapshot import Snapshot
 from web_ui.http import json_object, text_field
 from web_ui.i18n import current
 from web_ui.outcome import answer
@@ -45,8 +46,8 @@ def _service() -> BoardService:
     return service
 
 
-def _position(service: BoardService, value: str) -> str:
-    positions = service.game.geometry(service.variant).positions
+def _position(snap: Snapshot, value: str) -> str:
+    positions = snap.game.geometry(snap.variant).positions
     if value not in positions:
         shown = ", ".join(positions[:4])
         raise BadRequest(f"unknown position {value!r}: this board's positions are like "
@@ -63,7 +64,7 @@ def state() -> Response:
 def lift() -> Response:
     service = _service()
     body = json_object(("position",), required=("position",))
-    position = _position(service, text_field(body, "position"))
+    position = _position(service.table.snapshot, text_field(body, "position"))
     try:
         piece = service.sim_lift(position)
     except BoardError as exc:
@@ -76,15 +77,16 @@ def lift() -> Response:
 def place() -> Response:
     service = _service()
     body = json_object(("position", "piece"), required=("position",))
-    position = _position(service, text_field(body, "position"))
+    snap = service.table.snapshot  # the game and variant the page's position is of
+    position = _position(snap, text_field(body, "position"))
     piece = text_field(body, "piece", limit=16) if body.get("piece") is not None else None
-    kinds = service.game.pieces(service.variant)
+    kinds = snap.game.pieces(snap.variant)
     if piece is not None and piece not in kinds:
-        names = ", ".join(f"{k} ({service.game.piece_name(k)})" for k in kinds)
-        raise BadRequest(f"{service.game.title} has no piece {piece!r}; its pieces: {names}")
+        names = ", ".join(f"{k} ({snap.game.piece_name(k)})" for k in kinds)
+        raise BadRequest(f"{snap.game.title} has no piece {piece!r}; its pieces: {names}")
     if position not in service.spec.sensor_index and (piece is None
                                                       or piece in _hand(service)):
-        refused = _not_taken_off(service, position)
+        refused = _not_taken_off(service, snap, position)
         if refused:
             raise Conflict(refused)
     try:
@@ -99,13 +101,13 @@ def _hand(service: BoardService) -> tuple[str, ...]:
     return tuple(service.sim.hand) if service.sim is not None else ()
 
 
-def _not_taken_off(service: BoardService, zone: str) -> str | None:
+def _not_taken_off(service: BoardService, snap: Snapshot, zone: str) -> str | None:
     """Why the hand's piece may not go into ``zone`` (a place no sensor reads), in the page's
     words, when no move on its way takes off the pieces lifted from the board."""
     sim = service.sim
     assert sim is not None
     layout, spec = sim.layout(), service.spec
-    reading = {p: project(tuple(layout.get(p, ())), spec.sense, service.game.polarity)
+    reading = {p: project(tuple(layout.get(p, ())), spec.sense, snap.game.polarity)
                for p in spec.sensor_index}
     try:
         stray = service.runner.call(lambda session: _stray(session, reading)).result(
@@ -115,7 +117,7 @@ def _not_taken_off(service: BoardService, zone: str) -> str | None:
     if not stray:
         return None
     positions, reason = stray
-    w = Words(service.game, current())
+    w = Words(snap.game, current())
     places = w.places(positions)
     to = w.to([zone])
     if reason is not None:
