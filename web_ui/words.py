@@ -168,6 +168,19 @@ def _computer(m: Message, w: Words) -> str:
                seat=seat, move=move, steps=" ".join(steps))
 
 
+def _remote_played(m: Message, w: Words) -> str:
+    seat, move, board = w.seat(m["seat"]), w.say(m["move"]), m["board"]
+    if not m["take"] and not m["put"]:
+        return w._("%(seat)s played at %(board)s: %(move)s.", seat=seat, board=board, move=move)
+    steps = []
+    if m["take"]:
+        steps.append(w._("Take: %(pieces)s.", pieces=w.say(m["take"])))
+    if m["put"]:
+        steps.append(w._("Put: %(pieces)s.", pieces=w.say(m["put"])))
+    return w._("%(seat)s played at %(board)s: %(move)s. %(steps)s The lights blink where to "
+               "take from.", seat=seat, board=board, move=move, steps=" ".join(steps))
+
+
 def _waiting_steps(m: Message, w: Words) -> str:
     steps = []
     if m["take"]:
@@ -272,6 +285,12 @@ WORDS: dict[str, Render] = {
     "takeback.asked": _takeback_asked,
     "draw.offered": lambda m, w: w._("%(seat)s offers a draw.", seat=w.seat(m["seat"])),
     "computer.plays": _computer,
+    "remote.played": _remote_played,
+    "remote.waiting": lambda m, w: w._("%(seat)s plays at %(board)s: waiting for their move.",
+                                       seat=w.seat(m["seat"]), board=m["board"]),
+    "remote.away": lambda m, w: w._("%(board)s cannot be reached: the clocks are stopped until "
+                                    "it is back. A move made here reaches it then.",
+                                    board=m["board"]),
     "waiting.steps": _waiting_steps,
     "waiting.moving": lambda m, w: (
         w._("%(seat)s is moving: the piece from %(cells)s is still in the hand.",
@@ -320,6 +339,9 @@ WORDS: dict[str, Render] = {
                                      "end in a draw, offer one"),
     "computer.illegal": lambda m, w: w._("the computer's move %(move)s is not legal here",
                                          move=m["move"]),
+    "remote.illegal": lambda m, w: w._("the move made at %(board)s is not legal on this "
+                                       "board: the two boards do not show the same position",
+                                       board=m["board"]),
     "game.over": lambda m, w: w._("the game is already over"),
     # The rules' own refusal of a move a phone sent, with the rules' reason (said to that
     # phone only), or of a text the rules cannot read (a hand-made request).

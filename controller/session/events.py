@@ -112,6 +112,40 @@ class ComputerMove:
 
 
 @dataclass(frozen=True, slots=True)
+class RemoteMove:
+    """The player of ``seat`` made ``move`` (move text) at ply ``ply`` on another board,
+    ``board`` (its shown name; remote play, ``remote.play``): as with the computer's move, a
+    human here carries it out, guided by the lights and the words."""
+
+    t: float
+    seat: str
+    move: str
+    ply: int
+    board: str
+    position: str = ""  # the position it was made in (its text; empty: not compared)
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteSeats:
+    """The seats played at another board now (remote play), each with that board's shown
+    name; empty: every seat is played here.  Until a move of such a seat arrives
+    (``RemoteMove``), no move of it on this board is taken."""
+
+    t: float
+    boards: Mapping[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteReach:
+    """Whether the other board of a remote game can be reached: while it cannot, the clocks
+    stop and the table says so (moves made here wait for it in the link's outbox)."""
+
+    t: float
+    board: str
+    reached: bool
+
+
+@dataclass(frozen=True, slots=True)
 class PhonesJoined:
     """The seats whose player's phone is joined now (the web layer posts it whenever that
     changes): who may answer a take-back on their phone, and when the table answers for a
@@ -140,7 +174,8 @@ class ComputerSeats:
 
 
 InEvent = (RawScan | StableScan | StableChanges | ButtonPress | PhoneAction | Tick | LinkStatus
-           | ComputerMove | PhonesJoined | SeatNames | ComputerSeats)
+           | ComputerMove | PhonesJoined | SeatNames | ComputerSeats | RemoteMove | RemoteSeats
+           | RemoteReach)
 
 # ---- outbound ---------------------------------------------------------------------------------
 

@@ -250,11 +250,12 @@ def moving(moves: Moves, diff: Diff, reading: Mapping[str, Value], situation: Si
     wanted = situation.declared.move
     declared = moves.find(wanted) if wanted else None
     # A declared move (the computer's, or the phone's) is the only one the board may be on
-    # its way to; otherwise any move public information allows.
+    # its way to; otherwise any move public information allows, unless the mover plays at
+    # another board and its move has not come (``turn.AWAITED``: the empty move).
     if declared is not None:
         if moves.in_progress(diff, (declared,)):
             return True
-    elif moves.toward(diff, "public", first=True):
+    elif wanted != "" and moves.toward(diff, "public", first=True):
         return True
     last = situation.last
     if last is None:

@@ -29,7 +29,7 @@ from controller.errors import BoardError, IllegalMoveError
 from controller.rules.base import AgreeDraw, Game, Resign, TimeForfeit
 from controller.rules.words import FACETS
 from controller.session import actions
-from controller.session.events import ComputerMove, How, OutEvent, Rejected
+from controller.session.events import ComputerMove, How, OutEvent, Rejected, RemoteMove
 from controller.session.footprints import Footprint
 from controller.session.messages import Message, Refusal, refusal
 from controller.session.mode import Mode
@@ -288,7 +288,7 @@ class Phones:
 
     # ---- the computer ----------------------------------------------------------------------
 
-    def computer_chose(self, now: Position, event: ComputerMove) -> Want:
+    def computer_chose(self, now: Position, event: ComputerMove | RemoteMove) -> Want:
         """The computer's choice: the board must now show exactly that move; the lights
         show it (from blinking, to steady) and the table page says it in words."""
         mine = self.turn.declarations(event.seat)
@@ -305,6 +305,9 @@ class Phones:
             # already shown, which the person may be halfway through carrying out.
             return None
         fp = now.moves().find(event.move)
+        if fp is None and isinstance(event, RemoteMove):
+            # The two boards disagree about the position: said, never played on a fork.
+            raise refusal("remote.illegal", board=event.board, move=event.move)
         if fp is None:
             raise refusal("computer.illegal", move=event.move)
         self.turn.declared[event.seat] = Declarations(mine.facets, fp.text, by_computer=True)

@@ -9,7 +9,7 @@ never outlives what it is about.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from controller.physical import Value
@@ -30,7 +30,7 @@ from controller.session.turn import (
 )
 
 PromptKind = Literal["setup", "correction", "illegal", "private", "choose", "takeback", "draw",
-                     "computer", "waiting"]
+                     "computer", "waiting", "remote"]
 """``setup``: what to put where before the game (table); ``correction``: pieces to move back
 (table); ``illegal``: the board shows no move (table); ``private``: the mover's hand cannot make
 what the board shows (the mover's phone only); ``choose``: which of these moves (the mover's
@@ -40,7 +40,9 @@ or the table for a side with none); ``draw``: a draw is offered (table, choice a
 ``computer``: the computer's move for a human to carry out, what it does and each piece to
 take and to put (table); ``waiting``: what the board waits for while a move is on its way:
 what is left to do when the moves it may be agree on it (a captured piece to take off), or,
-after a while with nothing changing, that the mover is moving (table)."""
+after a while with nothing changing, that the mover is moving (table); ``remote``: in a game
+with another board, that its player is to move there, or that it cannot be reached (table;
+the move made there comes as ``computer``, saying the board it was made at)."""
 
 ACCEPT_DECLINE = ("accept", "decline")
 
@@ -66,6 +68,8 @@ class PromptScene:
     computer: tuple[str, Footprint, Message] | None  # (seat, move, what it does) shown
     # Who may take back what is offered, and whether on their phones (else the table).
     takeback: tuple[tuple[str, ...], bool] = ((), False)
+    remote: Mapping[str, str] = field(default_factory=dict)  # seats played at another board
+    away: str | None = None                 # that board, while it cannot be reached
 
 
 Key = tuple[str | None, PromptKind]  # a prompt's reader (None: the table) and kind
@@ -150,8 +154,20 @@ def _playing(scene: PromptScene) -> Iterable[Standing]:
     if scene.computer is not None:
         seat, fp, said = scene.computer
         take, put = hand_steps(scene.moves().game, fp.effect)
-        yield Standing(None, "computer", Message.of("computer.plays", seat=seat, move=said,
-                                                    take=take, put=put), (fp.text,))
+        board = scene.remote.get(seat)
+        if board is not None:
+            yield Standing(None, "computer", Message.of("remote.played", seat=seat, board=board,
+                                                        move=said, take=take, put=put),
+                           (fp.text,))
+        else:
+            yield Standing(None, "computer", Message.of("computer.plays", seat=seat, move=said,
+                                                        take=take, put=put), (fp.text,))
+    if scene.away is not None:
+        yield Standing(None, "remote", Message.of("remote.away", board=scene.away))
+    elif scene.computer is None and scene.seat is not None and scene.seat in scene.remote \
+            and scene.mode is Mode.PLAYING:
+        yield Standing(None, "remote", Message.of("remote.waiting", seat=scene.seat,
+                                                  board=scene.remote[scene.seat]))
 
 
 def why_illegal(scene: PromptScene) -> Message:

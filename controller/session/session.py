@@ -42,6 +42,9 @@ from controller.session.events import (
     Committed,
     ComputerMove,
     ComputerSeats,
+    RemoteMove,
+    RemoteReach,
+    RemoteSeats,
     GameOver,
     Handled,
     How,
@@ -85,6 +88,7 @@ from controller.session.presses import Hands, Presses
 from controller.session.prompts import PromptScene, Standing, Standings, standing
 from controller.session.snapshot import Snapshot, Snapshots
 from controller.session.turn import (
+    AWAITED,
     Asking,
     Carrying,
     Correcting,
@@ -154,6 +158,10 @@ class GameSession:
         self.match = Match(match)
         self.names: Mapping[str, str] = dict(names or {})
         self.computer: Mapping[str, str] = dict(computer or {})
+        # Remote play: the seats played at another board (with its name), and that board's
+        # name while it cannot be reached (the clocks stop).
+        self.remote: Mapping[str, str] = {}
+        self.away: str | None = None
         self.snapshots = Snapshots(version)
         self.options = Options(game, self._moves_of)
         self._t = 0.0
@@ -287,7 +295,7 @@ class GameSession:
             self._phone(t, event, out)
         elif isinstance(event, LinkStatus):
             self._link(t, event)
-        elif isinstance(event, ComputerMove):
+        elif isinstance(event, ComputerMove | RemoteMove):
             with refused(out, t, event.seat):
                 self._do(t, event.seat, self.phones.computer_chose(self._position(), event),
                          out)
@@ -297,8 +305,14 @@ class GameSession:
             self.names = dict(event.names)
         elif isinstance(event, ComputerSeats):
             self.computer = dict(event.levels)
+        elif isinstance(event, RemoteSeats):
+            self.remote = dict(event.boards)
+        elif isinstance(event, RemoteReach):
+            self._reach(t, event)
         elif not isinstance(event, Tick):
             raise TypeError(f"not a session event: {event!r}")
+        if self.away is not None and self.clocks and self.clocks.running is not None:
+            self.clocks.stop(t)  # while the other board is away, no clock runs
         self._timers(t, out)
         self._publish(t, out)
         return Handled(out, self.snapshot)
@@ -352,9 +366,25 @@ class GameSession:
 
     # ---- what a reading means --------------------------------------------------------------
 
+    def _reach(self, t: float, event: RemoteReach) -> None:
+        """The other board of a remote game lost or found again: its time does not run
+        while it cannot answer (nor ours: neither side can tell whose turn is slow)."""
+        if event.reached:
+            if self.away is not None:
+                self.away = None
+                if self.clocks and self.mode is Mode.PLAYING:
+                    self.clocks.start(self.to_move, t)
+        elif self.away is None:
+            self.away = event.board
+            if self.clocks:
+                self.clocks.stop(t)
+
     def _situation(self, t: float) -> judge.Situation:
         seat = self.to_move
-        return judge.Situation(self.game, seat, self.turn.declarations(seat),
+        declared = self.turn.declarations(seat)
+        if seat in self.remote and declared.move is None:
+            declared = AWAITED  # its move comes from the other board: none made here counts
+        return judge.Situation(self.game, seat, declared,
                                hand_hidden(self.game, self.state), self.turn.last,
                                self.history.readings(), self.config.takeback, t,
                                self.config.settle_max)
@@ -639,7 +669,7 @@ class GameSession:
                             lambda: self.index, self.reading, tuple(e.said for e in undone),
                             tuple(self.turn.draw_offers), shown,
                             self.phones.takeback_answer(self._position(), offered)
-                            if offered else ((), False))
+                            if offered else ((), False), self.remote, self.away)
         self.standings.update(standing(scene), self.snapshots.version)
 
     @property
@@ -654,4 +684,4 @@ class GameSession:
             last_move=last.text if last else None, played=self.history.played,
             draw_offers=turn.draw_offers, declared=turn.declared, clocks=self.clocks,
             match=self.match.series, names=self.names, computer=self.computer,
-            options=self.options.of(self.state))
+            remote=self.remote, away=self.away, options=self.options.of(self.state))

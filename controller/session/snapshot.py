@@ -56,6 +56,8 @@ class Snapshot:
     match: Series | None                  # the match the game is part of, if any
     names: Mapping[str, str]              # the players' names, as the host gave them
     computer: Mapping[str, str]           # the seats the computer plays, with their levels
+    remote: Mapping[str, str]             # the seats played at another board, with its name
+    away: str | None                      # that board, while it cannot be reached
     # The phone options of the seat to move (worked out on the session thread, once a
     # position: they ask the position's moves).
     options: Callable[[], PhoneOptions] = field(repr=False)
@@ -130,6 +132,8 @@ class Snapshot:
             "clocks": self.clocks,
             "match": self.match.to_json() if self.match else None,
             "computer": dict(self.computer),
+            "remote": dict(self.remote),
+            "away": self.away,
             "names": dict(self.names),
             "layout": self.layout,
             "view": view,
@@ -173,6 +177,7 @@ class Snapshots:
               played: Sequence[Played], draw_offers: Sequence[str],
               declared: Mapping[str, Declarations], clocks: Clocks | None,
               match: Series | None, names: Mapping[str, str], computer: Mapping[str, str],
+              remote: Mapping[str, str], away: str | None,
               options: Callable[[], PhoneOptions]) -> Snapshot:
         """The snapshot of what the session shows at ``t`` (``prompts``: the standing ones,
         by reader and kind; ``played``: every move as the pages list them; ``declared``: what
@@ -182,7 +187,7 @@ class Snapshots:
         seen = (state, mode, ply, lights, prompts, correction, tuple(draw_offers), seats,
                 len(played), played[-1] if played else None,
                 (clocks.running, clocks.since, tuple(clocks.left.values())) if clocks else None,
-                match, names, computer)
+                match, names, computer, remote, away)
         if self.latest is not None and seen == self._seen:
             return self.latest
         self.version += 1
@@ -190,5 +195,6 @@ class Snapshots:
         self.latest = Snapshot(
             self.version, t, game, variant, state, mode, ply, tuple(prompts.values()), lights,
             led_kind, correction, last_move, tuple(played[-20:]), tuple(draw_offers), seats,
-            clocks.to_json(t) if clocks else None, match, names, computer, options)
+            clocks.to_json(t) if clocks else None, match, names, computer, dict(remote), away,
+            options)
         return self.latest

@@ -71,6 +71,8 @@ class Declarations:
 
 
 NOTHING = Declarations()
+AWAITED = Declarations(move="", by_computer=True)
+"""A seat played at another board, its move not here yet: no move on this board agrees."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,85 @@
+"""A move made at another board (remote play): lit and said for a human here to carry out,
+nothing else taken for that seat meanwhile, and the clocks stopped while that board is away."""
+
+from __future__ import annotations
+
+from controller.session.events import RemoteMove, RemoteReach, RemoteSeats
+from controller.session.mode import Mode
+from tests.pipeline.support import Correction, Prompt, commits, frame_at, moves, of, said, simulate
+
+
+def _steps(lines):
+    import json
+
+    from boardlight.simulation import parse_script
+    return parse_script(json.dumps(x) for x in lines)
+
+
+def remote_black(sim):
+    sim.step_to(0.2)
+    sim.post(RemoteSeats(sim.t, {"b": "Anna's board"}))
+    return sim
+
+
+def test_the_seat_to_move_at_the_other_board_is_waited_for_in_words():
+    sim = remote_black(simulate([], tail=0.0))
+    sim.step_to(0.4)
+    [waiting] = [p for p in of(sim, Prompt) if p.kind == "remote" and p.message]
+    assert said(waiting) == "Black plays at Anna's board: waiting for their move."
+    assert sim.session.snapshot.remote == {"b": "Anna's board"}
+
+
+def test_no_move_of_that_seat_made_here_is_taken_before_its_move_arrives():
+    sim = remote_black(simulate([], tail=0.0))
+    sim.schedule(_steps(moves((0.5, "lift", "A1"), (0.8, "place", "D4"))))
+    sim.step_to(4.0)
+    assert commits(sim) == []
+    assert [c for c in of(sim, Correction) if c.active]
+
+
+def test_the_move_from_the_other_board_is_said_lit_and_taken_when_carried_out():
+    sim = remote_black(simulate([], tail=0.0))
+    sim.step_to(0.3)
+    sim.post(RemoteMove(sim.t, "b", "A1B2", 0, "Anna's board"))
+    sim.step_to(0.5)
+    [shown] = [p for p in of(sim, Prompt) if p.kind == "computer" and p.message]
+    assert said(shown) == ("Black played at Anna's board: moved the black marbles on A1, B2, "
+                           "and C3 in line to B2, C3, and D4. Take: black marble off A1. Put: "
+                           "black marble on D4. The lights blink where to take from.")
+    assert frame_at(sim, 0.5).reason == "computer's move"
+    sim.schedule(_steps(moves((0.8, "lift", "A1"), (1.0, "place", "D4"))))
+    sim.step_to(3.0)
+    assert [c.move for c in commits(sim)] == ["A1B2"]
+
+
+def test_a_move_that_is_not_legal_here_is_refused_as_a_disagreement():
+    from controller.session.events import Rejected
+    sim = remote_black(simulate([], tail=0.0))
+    sim.step_to(0.3)
+    sim.post(RemoteMove(sim.t, "b", "A1A2", 0, "Anna's board"))
+    sim.step_to(0.5)
+    [no] = of(sim, Rejected)
+    assert no.reason.key == "remote.illegal" and no.reason["board"] == "Anna's board"
+    assert sim.session.computer_move is None
+
+
+def test_the_clocks_stop_while_the_other_board_is_away_and_go_on_when_it_is_back():
+    from controller.session.clock import TimeControl
+    from controller.session.session import SessionConfig
+    sim = simulate([], tail=0.0, config=SessionConfig(clock=TimeControl(300, 0)))
+    sim.step_to(0.2)
+    sim.post(RemoteSeats(sim.t, {"w": "Anna's board"}))
+    sim.step_to(1.0)
+    assert sim.session.mode is Mode.PLAYING and sim.session.clocks.running == "b"
+    sim.post(RemoteReach(sim.t, "Anna's board", False))
+    sim.step_to(11.0)
+    left = sim.session.clocks.left["b"]
+    [away] = [p for p in of(sim, Prompt) if p.kind == "remote" and p.message
+              and p.message.key == "remote.away"]
+    assert said(away).startswith("Anna's board cannot be reached: the clocks are stopped")
+    sim.step_to(21.0)
+    assert sim.session.clocks.left["b"] == left and sim.session.clocks.running is None
+    sim.post(RemoteReach(sim.t, "Anna's board", True))
+    sim.step_to(26.0)
+    assert sim.session.clocks.running == "b"
+    assert sim.session.clocks.to_json(sim.t)["left"]["b"] < left - 4
