@@ -57,6 +57,12 @@ class Settings:
     club_name: str = "club"
     board_name: str | None = None
     club_ca_file: str | None = None
+    # [remote]: games with another board through a broker (docs/remote.md)
+    remote_broker: str | None = None
+    remote_board: str | None = None     # this board's user name there (default: the URL's)
+    remote_name: str | None = None      # its name as people see it
+    remote_ca_file: str | None = None
+    remote_folder: str | None = None    # its match files (default: the user's data folder)
     source: str = "defaults"
 
 
@@ -127,12 +133,15 @@ def parse_settings(data: dict[str, Any], source: str) -> Settings:
         t.done()
     if (t := top.table("club")) is not None:
         _club_settings(t, values, problems)
+    if (t := top.table("remote")) is not None:
+        _remote_settings(t, values, problems)
     top.done()
     if problems.lines:
         raise ConfigError("\n".join(problems.lines))
     return Settings(**{k: v for k, v in values.items() if v is not None or k in (
         "variant", "profile", "serial_url", "db", "brightness", "seed", "club_broker",
-        "board_name", "club_ca_file")})
+        "board_name", "club_ca_file", "remote_broker", "remote_board", "remote_name",
+        "remote_ca_file", "remote_folder")})
 
 
 def _club_settings(t: Table, values: dict[str, Any], problems: Problems) -> None:
@@ -156,3 +165,30 @@ def _club_settings(t: Table, values: dict[str, Any], problems: Problems) -> None
                 check_name(values[key], what)
     except (BrokerURLError, PayloadError) as exc:
         problems.add("[club]", str(exc))
+
+
+def _remote_settings(t: Table, values: dict[str, Any], problems: Problems) -> None:
+    """``[remote]``: broker, board, name, ca_file, folder; checked here."""
+    from club.mqtt import BrokerURLError, parse_broker_url
+    from club.topics import PayloadError, check_name
+
+    values["remote_broker"] = t.text("broker", required=True)
+    values["remote_board"] = t.text("board", required=False)
+    values["remote_name"] = t.text("name", required=False)
+    values["remote_ca_file"] = t.text("ca_file", required=False)
+    values["remote_folder"] = t.text("folder", required=False)
+    t.done()
+    try:
+        if values["remote_broker"] is not None:
+            url = parse_broker_url(values["remote_broker"])
+            board = values["remote_board"] or url.username
+            if not board:
+                problems.add("[remote]", "'board' is needed when the broker URL has no user: "
+                             "this board's user name on the broker, e.g. board = \"anna\"")
+            else:
+                check_name(board, "board")
+    except (BrokerURLError, PayloadError) as exc:
+        problems.add("[remote]", str(exc))
+    name = values["remote_name"]
+    if name is not None and not (1 <= len(name) <= 40 and name.isprintable()):
+        problems.add("[remote]", f"'name' has 1 to 40 printable characters, not {name!r}")

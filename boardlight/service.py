@@ -95,6 +95,7 @@ class ServiceOptions:
     brightness: float | None = None     # overrides the profile's LED brightness
     session: SessionConfig = field(default_factory=SessionConfig)
     club: Any = None                    # club.publisher.ClubSettings: publish to a club night
+    remote: Any = None                  # remote.play.RemoteSettings: games with another board
 
 
 class Service:
@@ -160,6 +161,11 @@ class Service:
                                    "broker missed is published from it")
             from club.publisher import BoardPublisher
             self.club = BoardPublisher(options.club, self, self.log)
+        # ---- remote play (docs/remote.md): games with another board through a broker ----
+        self.remote: Any = None
+        if options.remote is not None:
+            from remote.play import RemotePlay
+            self.remote = RemotePlay(options.remote, self, clock)
 
     # ---- building ----------------------------------------------------------------------------
 
@@ -304,12 +310,16 @@ class Service:
         if self.club is not None:
             self.club.start()
         self.source.start(self.runner.post)
+        if self.remote is not None:
+            self.remote.resume()  # a remote game this board was in before it stopped
         return self
 
     def stop(self) -> None:
         if self.club is not None:  # first: says offline while the broker is still there
             self.club.stop()
             self.club = None
+        if self.remote is not None:
+            self.remote.close()
         self.source.stop()
         self.runner.stop()      # first: no new search can start after this
         self.computer.close()   # stops the one under way
@@ -386,9 +396,15 @@ class Service:
                                "to move pieces on")
         return sim
 
+    def start_game(self, game: str, variant: str, position: str) -> None:
+        """Start ``game`` and ``variant`` from ``position`` (a position text): the game the
+        host board of a remote game plays, joined here."""
+        self.new_game(variant, game=game, position=position, match="")
+
     def new_game(self, variant: str | None = None, seed: int | None = None,
                  game: str | None = None, match: str | None = None,
-                 clock: TimeControl | str | None = "keep") -> None:
+                 clock: TimeControl | str | None = "keep", position: str | None = None
+                 ) -> None:
         """Start a new game (on a simulated board any game; on a real board a variant of its
         game).  The simulated board is set up in the new start position.
 
@@ -396,7 +412,8 @@ class Service:
         ends any series; ``None`` goes on with a running series when the game and variant
         stay (the game's rules say who starts: in Rhombus the winner deals).  ``clock``: a
         time control for this game and the next ones, ``"variant"`` the variant's own (blitz
-        has one), ``None`` no clock, ``"keep"`` as before.
+        has one), ``None`` no clock, ``"keep"`` as before.  ``position``: start from this
+        position text (checked here, before anything changes) instead of the variant's.
 
         The new game is a command carried out on the session thread: the board, the log and
         the session change between two events, and a page reads the old game's snapshot or
@@ -406,6 +423,7 @@ class Service:
             raise ServiceError(f"this board is built for {self.game.name}; it cannot play "
                                f"{new_game.name}")
         v = new_game.variant(variant).name
+        start = new_game.parse_position(position, v) if position is not None else None
         rule = SeriesRule.parse(match) if match else None
         seed = self._seed(self.options.seed if seed is None else seed)
         if clock != "keep":
@@ -419,7 +437,8 @@ class Service:
                        and old.game.outcome(old.state) is not None)
             if match is not None or not same:
                 series = Series(rule) if rule else None
-            state = (next_match_game(new_game, old.state, v, seed) if goes_on
+            state = (start if start is not None
+                     else next_match_game(new_game, old.state, v, seed) if goes_on
                      else new_game.setup(v, seed=seed))
             if self.sim is not None:  # its scans stood still since the command was posted
                 self.source = self._simulated(new_game, v, state)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Future
-from typing import Protocol
+from typing import Any, Protocol
 
 from controller.physical import BoardSpec
 from controller.session.actions import Action
@@ -43,6 +43,9 @@ class BoardService(Protocol):
 
     @property
     def runner(self) -> SessionRunner: ...
+
+    @property
+    def remote(self) -> Any: ...   # remote.play.RemotePlay, or None: no broker for it
 
     def press(self, button: str) -> Future[Message | None]: ...
 

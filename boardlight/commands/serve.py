@@ -80,6 +80,20 @@ def register(sub: Any) -> None:
     p.add_argument("--club-name", metavar="NAME",
                    help="the club's name in the topics (default: the config's [club] club, "
                         "else 'club')")
+    # ---- remote play (docs/remote.md) ----
+    p.add_argument("--remote", metavar="URL",
+                   help="play with other boards through this MQTT broker, "
+                        "mqtt://[USER:PASS@]HOST:PORT (mqtts:// for TLS); the host page then "
+                        "offers 'Play with another board' (default: the config's [remote] "
+                        "broker)")
+    p.add_argument("--remote-board", metavar="NAME",
+                   help="this board's user name on that broker (default: the URL's user)")
+    p.add_argument("--remote-name", metavar="TEXT",
+                   help="this board's name as the other players see it, e.g. \"Anna's "
+                        "board\" (default: the config's [remote] name, else the user name)")
+    p.add_argument("--remote-folder", metavar="DIR",
+                   help="where this board keeps its remote games' files (default: "
+                        "~/.local/share/boardlight/remote-NAME)")
     p.set_defaults(run=run)
 
 
@@ -138,6 +152,7 @@ def options_from(args: argparse.Namespace) -> tuple[ServiceOptions, str, int]:
         serial_url=pick(args.serial_url, s.serial_url), seed=s.seed,
         db=pick(args.db, s.db), brightness=s.brightness, session=session)
     club_options(args, s, options)
+    remote_options(args, s, options)
     return options, pick(args.host, s.host), pick(args.port, s.port)
 
 
@@ -171,6 +186,32 @@ def club_options(args: argparse.Namespace, s: Any, options: ServiceOptions) -> N
         options.db = str(club_db(board))
         print(f"A board in a club keeps its games: no --db given, so they are kept in "
               f"{options.db}", flush=True)
+
+
+def remote_options(args: argparse.Namespace, s: Any, options: ServiceOptions) -> None:
+    """``--remote`` (or ``[remote]``): games with another board through that broker."""
+    from boardlight.service import ServiceError
+
+    broker = getattr(args, "remote", None) or s.remote_broker
+    if broker is None:
+        return
+    from club.mqtt import parse_broker_url
+    from club.topics import PayloadError
+    from remote.play import RemoteError, RemoteSettings
+    url = parse_broker_url(broker)
+    board = getattr(args, "remote_board", None) or s.remote_board or url.username
+    if not board:
+        raise ServiceError("--remote needs --remote-board NAME when the URL has no user: this "
+                           "board's user name on the broker")
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    folder = (getattr(args, "remote_folder", None) or s.remote_folder
+              or str(Path(data) / "boardlight" / f"remote-{board}"))
+    try:
+        options.remote = RemoteSettings(url, board, getattr(args, "remote_name", None)
+                                        or s.remote_name or board, Path(folder),
+                                        ca_file=s.remote_ca_file)
+    except (RemoteError, PayloadError) as exc:
+        raise ServiceError(str(exc)) from None
 
 
 def run(args: argparse.Namespace) -> int:

@@ -20,7 +20,7 @@ from controller.session.clock import TimeControl
 from web_ui.areas.common import base_url
 from web_ui.http import json_object, text_field
 from web_ui.i18n import LANGUAGES, current, known, translator
-from web_ui.payloads import join_entries, labels
+from web_ui.payloads import join_entries, labels, qr_svg
 from web_ui.state import NAME_LIMIT, WebState, web_state
 from web_ui.tokens import Revoked, same
 from web_ui.vocab import game_name, level_names, variant_name, variant_summary
@@ -89,7 +89,83 @@ def host_info(web: WebState) -> dict[str, Any]:
         "table_lang": web.table_lang,
         # A stored game the log could not take up (it does not replay): kept as it is.
         "unreplayable": getattr(service, "unreplayable", None),
+        "remote_play": _remote_info(service.remote, game, t),
     }
+
+
+def _remote_info(remote: Any, game: Game[Any, Any], t: Any) -> dict[str, Any] | None:
+    """Remote play, as the host page shows it (None: this board has no broker for it)."""
+    if remote is None:
+        return None
+    status = remote.status()
+    if status is not None and status["code"]:
+        status["qr"] = qr_svg(status["code"])
+    return {"broker": f"{remote.settings.url.host}:{remote.settings.url.port}",
+            "name": remote.settings.name, "game": status}
+
+
+def _remote(web: WebState) -> Any:
+    require_host(web)
+    remote = web.service.remote
+    if remote is None:
+        raise Conflict("this board has no broker for remote play: give it one with "
+                       "--remote URL or the config's [remote] section (docs/remote.md)")
+    return remote
+
+
+def _seat_list(body: dict[str, Any], key: str) -> list[str] | None:
+    value = body.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(s, str) for s in value) \
+            or len(value) > 8:
+        raise BadRequest(f"{key!r} must be a list of seats")
+    return value
+
+
+@bp.post("/api/host/remote/offer")
+def remote_offer() -> Response:
+    """Offer this game to another board: ``{"seats": ["w"]}``, the seats its players take;
+    the answer's ``remote_play.game.code`` is the code to give them."""
+    from remote.play import RemoteError
+    web = web_state()
+    remote = _remote(web)
+    body = json_object(("seats",), required=("seats",))
+    seats = _seat_list(body, "seats") or []
+    try:
+        remote.offer(seats)
+    except RemoteError as exc:
+        raise Conflict(str(exc)) from None
+    web.hub.web_changed()
+    return jsonify(host_info(web))
+
+
+@bp.post("/api/host/remote/join")
+def remote_join() -> Response:
+    """Join the game another board offers: ``{"code": "K7P-4QX", "seats": null}`` (``null``:
+    every seat it offers)."""
+    from remote.codes import CodeError
+    from remote.play import RemoteError
+    web = web_state()
+    remote = _remote(web)
+    body = json_object(("code", "seats"), required=("code",))
+    code = text_field(body, "code", limit=16)
+    seats = _seat_list(body, "seats")
+    try:
+        remote.join(code, seats, current())
+    except (RemoteError, CodeError) as exc:
+        raise Conflict(str(exc)) from None
+    web.hub.web_changed()
+    return jsonify(host_info(web))
+
+
+@bp.post("/api/host/remote/leave")
+def remote_leave() -> Response:
+    """End remote play here: every seat is played at this board again."""
+    web = web_state()
+    _remote(web).leave()
+    web.hub.web_changed()
+    return jsonify(host_info(web))
 
 
 @bp.get("/api/host")

@@ -182,6 +182,8 @@ const BL = (() => {
     const name = (state.names || {})[seat];
     const computer = (state.computer || {})[seat];
     if (computer) return _("%(seat)s (computer, %(level)s)", { seat: label, level: (state.level_names || {})[computer] || computer });
+    const board = (state.remote || {})[seat];  // remote play: the board the seat plays at
+    if (board) return _("%(seat)s (at %(board)s)", { seat: name || label, board });
     return name ? _("%(name)s (%(seat)s)", { name, seat: label }) : label;
   }
 

@@ -78,6 +78,41 @@
       ? _("The game on the table has a clock: %(control)s.", { control: BL.controlWords(info.clocks) })
       : _("The game on the table has no clock.");
     $("match-now").textContent = info.match ? _("Now: %(match)s", { match: BL.matchWords(info.match, info) }) : _("No match running.");
+    showRemote(info.remote_play);
+  }
+
+  // Remote play: offer this game under a code, or join another board's.
+  function showRemote(remote) {
+    $("remote").hidden = !remote;
+    if (!remote) return;
+    $("remote-broker").textContent = remote.broker;
+    $("remote-name").textContent = remote.name;
+    const on = remote.game;
+    $("remote-idle").hidden = !!on;
+    $("remote-on").hidden = !on;
+    if (!on) {
+      const box = $("remote-seats");
+      const ticked = new Set([...box.querySelectorAll("input:checked")].map((i) => i.value));
+      box.replaceChildren(...info.seats.map((seat) => BL.el("label", {},
+        BL.el("input", { type: "checkbox", value: seat.seat, checked: ticked.has(seat.seat) || null }),
+        " " + seat.label)));
+      return;
+    }
+    const seats = BL.listed(Object.keys(on.there).map((s) => BL.seatName(info, s)));
+    if (on.partner) {
+      $("remote-what").textContent = _("%(seats)s play at %(board)s.", { seats, board: on.partner });
+      $("remote-qr").replaceChildren();
+    } else {
+      $("remote-what").textContent = _("Give the other board this code: %(code)s. Its host enters it under Play with another board, or scans it.", { code: on.code });
+      const qr = BL.el("div", { class: "qr" });
+      qr.innerHTML = on.qr || "";
+      $("remote-qr").replaceChildren(qr);
+    }
+    $("remote-link").textContent = !on.connected ? _("Not connected to the broker.")
+      : !on.partner ? _("Waiting for the other board.")
+      : on.partner_online === false ? _("The other board is not connected.")
+      : on.heard != null ? _("Connected; last heard %(seconds)s s ago.", { seconds: BL.number(Math.round(on.heard)) })
+      : _("Connected.");
   }
 
   async function load() {
@@ -129,6 +164,21 @@
     if (r.ok) { show(r.data); BL.toast(_("Names saved.")); }
   });
   $("reissue-all").addEventListener("click", () => reissue({}));
+  $("remote-offer").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const seats = [...$("remote-seats").querySelectorAll("input:checked")].map((i) => i.value);
+    const r = await BL.api("POST", "/api/host/remote/offer", { seats });
+    if (r.ok) show(r.data);
+  });
+  $("remote-join").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const r = await BL.api("POST", "/api/host/remote/join", { code: $("remote-code").value, seats: null });
+    if (r.ok) { show(r.data); BL.toast(_("Joined: the other board's game starts here.")); }
+  });
+  $("remote-leave").addEventListener("click", async () => {
+    const r = await BL.api("POST", "/api/host/remote/leave", {});
+    if (r.ok) show(r.data);
+  });
   document.getElementById("live").hidden = true;
   load();
 })();

@@ -1,0 +1,527 @@
+"""This board's side of a game with another board: the offer, joining, and the link between
+the two sessions.
+
+The host offers a game under a match code (``offer``): the code's offer is published on the
+broker (retained) and the board waits for the first board to write to it there.  The guest
+reads the offer behind a code (``join``), says which seats its players take (``hello``), and
+the host answers with the game, the variant and who plays where (``welcome``) and its
+position (``position``); the guest starts that game.  From then on each board sends the
+moves its own players make (``move``, ``resign``) and takes the other's as instructions for
+a person here to carry out (``controller.session.events.RemoteMove``), as with the
+computer's move.  The host also sends its position after every move: the guest compares it
+with its own and says so when they differ (the boards disagree: never a silent fork).
+
+The link (``remote.link.MatchLink``) carries every message once, in order, through lost
+connections and power cuts.  What this side keeps across a restart is written whole to
+``remote.json`` in the match folder (the match, the roles, the seats, and the last move the
+other board sent, shown again after a restart until it is carried out).  Messages are
+handled on one worker thread of their own, in the order they came; never on the MQTT
+client's thread, never on the session's.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from club.mqtt import BrokerURL, Connection
+from club.topics import PayloadError, check_name
+from controller.session.actions import ResignAction
+from controller.session.events import (
+    Committed,
+    Handled,
+    InEvent,
+    PhoneAction,
+    RemoteMove,
+    RemoteReach,
+    RemoteSeats,
+)
+from controller.session.mode import Mode
+from controller.session.runner import SessionRunner
+from controller.session.snapshot import Snapshot
+from remote import codes, topics
+from remote.link import LinkState, MatchLink
+from remote.topics import Envelope
+
+log = logging.getLogger(__name__)
+
+OFFER_WAIT = 10.0   # seconds a joining board waits for the offer behind a code
+
+
+class RemoteError(ValueError):
+    """Remote play cannot do what was asked (said to the person who asked)."""
+
+
+@dataclass(frozen=True)
+class RemoteSettings:
+    """Where this board meets others (the config's ``[remote]`` section)."""
+
+    url: BrokerURL
+    board: str                   # this board's user name on the broker (its topics' BOARD)
+    name: str                    # its name as people see it ("Anna's board")
+    folder: Path                 # match files and remote.json
+    ca_file: str | None = None
+
+    def __post_init__(self) -> None:
+        check_name(self.board, "board")
+        if not 1 <= len(self.name) <= topics.NAME_LIMIT or not self.name.isprintable():
+            raise RemoteError(f"a board's shown name has 1 to {topics.NAME_LIMIT} printable "
+                              f"characters, not {self.name!r}")
+
+
+@dataclass(frozen=True)
+class Offer:
+    """An open offer, as the joining board reads it."""
+
+    code: str
+    board: str                   # the host's user name
+    name: str                    # the host's shown name
+    game: str
+    variant: str
+    open: tuple[str, ...]        # the seats its players may take
+
+
+def read_offer_payload(raw: bytes, address: topics.Address) -> Offer | None:
+    """The offer published under a code, checked (None: the offer was taken back)."""
+    if not raw:
+        return None
+    where = f"offer of board {address.board} in match {address.match}"
+    try:
+        data = json.loads(raw.decode())
+    except (UnicodeDecodeError, ValueError):
+        raise PayloadError(f"{where}: not JSON text") from None
+    if not isinstance(data, dict) or data.get("v") != topics.VERSION:
+        raise PayloadError(f"{where}: not a version {topics.VERSION} offer")
+    f = topics._Fields(data, where)
+    game, variant = f.text("game", 32, topics.GAME), f.text("variant", 48, topics.VARIANT)
+    name = f.text("name", topics.NAME_LIMIT)
+    seats = f.seats("open")
+    return Offer(address.match, address.board, name, game, variant, tuple(seats))
+
+
+def deals_hidden(snap: Snapshot) -> bool:
+    """Whether the game deals something only its holder sees (a hand in a seat's view)."""
+    return any("hand" in snap.game.view(snap.state, seat) for seat in snap.seats)
+
+
+class Service(Protocol):
+    """What remote play needs of the running service (``boardlight.service.Service``)."""
+
+    @property
+    def runner(self) -> SessionRunner: ...
+
+    def start_game(self, game: str, variant: str, position: str) -> None: ...
+
+
+@dataclass
+class Match:
+    """What this board keeps of its remote game (``remote.json``)."""
+
+    code: str
+    role: str                            # "host" or "guest"
+    partner: str = ""                    # the other board's user name ("": not yet)
+    partner_name: str = ""               # its shown name
+    there: dict[str, str] = field(default_factory=dict)   # seats played at the other board
+    open: tuple[str, ...] = ()           # the host's offered seats, until taken
+    started: bool = False                # the game is on (the guest: it has the position)
+    pending: dict[str, Any] | None = None  # the last move from there, until carried out
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "role": self.role, "partner": self.partner,
+                "partner_name": self.partner_name, "there": self.there,
+                "open": list(self.open), "started": self.started, "pending": self.pending}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Match:
+        return cls(str(data["code"]), str(data["role"]), str(data["partner"]),
+                   str(data["partner_name"]), dict(data["there"]), tuple(data["open"]),
+                   bool(data["started"]), data.get("pending"))
+
+
+class RemotePlay:
+    """This board's remote game (one at a time), between the link and the session."""
+
+    def __init__(self, settings: RemoteSettings, service: Service,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.settings = settings
+        self.service = service
+        self.clock = clock
+        self.match: Match | None = None
+        self.link: MatchLink | None = None
+        self.lobby: Connection | None = None
+        self.disagreements = 0
+        self._reached: bool | None = None
+        self._shown_at = -1   # the snapshot version a pending move was last shown again at
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="remote")
+        self._lock = threading.RLock()
+        settings.folder.mkdir(parents=True, exist_ok=True)
+        service.runner.subscribe(self._on_handled)
+
+    # ---- what a page asks (any thread) -----------------------------------------------------
+
+    def offer(self, there: list[str]) -> str:
+        """Offer this board's game to another board, its players taking ``there``: the
+        code to give them."""
+        snap = self.service.runner.session.snapshot
+        seats = snap.seats
+        if deals_hidden(snap):
+            raise RemoteError(f"{snap.game.title} deals hands only their players see: remote "
+                              "play of such games is not built yet (the host board must "
+                              "deal for the other board without showing it the hands)")
+        if not there or set(there) - set(seats) or set(there) == set(seats):
+            raise RemoteError(f"choose the seats played at the other board: some of "
+                              f"{', '.join(seats)}, not all")
+        with self._lock:
+            self._stop_link()
+            code = codes.new_code()
+            self.match = Match(code, "host", open=tuple(there))
+            self._save()
+            self._open_lobby(snap)
+        return code
+
+    def join(self, code: str, seats: list[str] | None = None, lang: str = "en") -> Offer:
+        """Join the game offered under ``code``; ``seats``: which of the offered seats this
+        board's players take (None: all of them)."""
+        code = codes.read_code(code)
+        offer = self._read_offer(code)
+        take = list(offer.open) if seats is None else seats
+        if not take or set(take) - set(offer.open):
+            raise RemoteError(f"the seats offered are {', '.join(offer.open)}; choose among "
+                              "them")
+        with self._lock:
+            self._stop_link()
+            self.match = Match(code, "guest", offer.board, offer.name,
+                               there={})  # who plays there: the host's welcome says
+            self._save()
+            self._start_link()
+            assert self.link is not None
+            self.link.send("hello", {"seats": take, "name": self.settings.name, "lang": lang})
+        return offer
+
+    def resume(self) -> bool:
+        """After a restart: take up the match kept in the folder, if any."""
+        path = self.settings.folder / "remote.json"
+        if not path.exists():
+            return False
+        try:
+            match = Match.from_json(json.loads(path.read_text()))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            log.error("%s cannot be read (%s): no remote game is resumed", path, exc)
+            return False
+        with self._lock:
+            self.match = match
+            if match.partner:
+                self._start_link()
+                self._tell(RemoteSeats(self.clock(), self._boards()))
+                if match.pending:
+                    self._post_move(match.pending)
+            elif match.role == "host":
+                self._open_lobby(self.service.runner.session.snapshot)
+        return True
+
+    def leave(self) -> None:
+        """End remote play on this board (the game goes on here, every seat played here)."""
+        with self._lock:
+            self._stop_link()
+            self.match = None
+            (self.settings.folder / "remote.json").unlink(missing_ok=True)
+        self._tell(RemoteSeats(self.clock(), {}))
+        self._tell(RemoteReach(self.clock(), "", True))
+
+    def status(self) -> dict[str, Any] | None:
+        """What the host page and the table show of it (None: no remote game)."""
+        match, link = self.match, self.link
+        if match is None:
+            return None
+        state = link.state() if link is not None else None
+        now = time.time()
+        return {
+            "code": codes.shown(match.code), "role": match.role,
+            "partner": match.partner_name or None, "there": dict(match.there),
+            "open": list(match.open) if not match.partner else [],
+            "connected": bool(state and state.connected),
+            "partner_online": state.partner_online if state else None,
+            "heard": round(now - state.last_heard, 1) if state and state.last_heard else None,
+            "broker": f"{self.settings.url.host}:{self.settings.url.port}",
+            "disagreements": self.disagreements,
+        }
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop_link()
+        self._worker.shutdown(wait=True)
+
+    # ---- the lobby and the link ------------------------------------------------------------
+
+    def _open_lobby(self, snap: Snapshot) -> None:
+        """The host's offer, published, and a connection waiting for the first board that
+        writes to this board under the code (its hello, or its link's sync)."""
+        match = self.match
+        assert match is not None
+        offer = json.dumps({"v": topics.VERSION, "name": self.settings.name,
+                            "game": snap.game.name, "variant": snap.variant,
+                            "open": list(match.open)}).encode()
+        offer_topic = topics.board_topic(match.code, self.settings.board, "offer")
+        inbox = f"{topics.ROOT}/{match.code}/to/{self.settings.board}/from/+"
+
+        def connected() -> None:
+            assert self.lobby is not None
+            self.lobby.publish(offer_topic, offer, retain=True)
+            self.lobby.subscribe(inbox)
+
+        def message(topic: str, raw: bytes, _retained: bool) -> None:
+            try:
+                address = topics.parse_topic(topic)
+                envelope = topics.read(raw, address)
+            except (PayloadError, ValueError, AttributeError) as exc:
+                log.warning("match %s: refused a message while offering: %s", match.code, exc)
+                return
+            self._worker.submit(self._found, envelope.sender)
+
+        self.lobby = Connection(self.settings.url, self.settings.board, clean_session=True,
+                                ca_file=self.settings.ca_file, on_connect=connected,
+                                on_message=message)
+        self.lobby.start()
+
+    def _found(self, partner: str) -> None:
+        """The host's lobby heard from a board: it is the partner; the link takes over."""
+        with self._lock:
+            match = self.match
+            if match is None or match.partner or self.lobby is None:
+                return
+            if partner == self.settings.board:
+                return
+            lobby, self.lobby = self.lobby, None
+            offer_topic = topics.board_topic(match.code, self.settings.board, "offer")
+            lobby.publish(offer_topic, b"", retain=True)   # the offer is taken
+            lobby.stop()
+            match.partner = partner
+            self._save()
+            self._start_link()
+
+    def _read_offer(self, code: str) -> Offer:
+        found: list[Offer] = []
+        got = threading.Event()
+
+        def connected() -> None:
+            assert lobby is not None
+            lobby.subscribe(topics.board_filter(code))
+
+        def message(topic: str, raw: bytes, _retained: bool) -> None:
+            try:
+                address = topics.parse_topic(topic)
+                if address.kind != "offer" or address.board == self.settings.board:
+                    return
+                offer = read_offer_payload(raw, address)
+            except (PayloadError, ValueError, AttributeError) as exc:
+                log.warning("match %s: an offer that is not one: %s", code, exc)
+                return
+            if offer is not None:
+                found.append(offer)
+                got.set()
+
+        lobby = Connection(self.settings.url, self.settings.board, clean_session=True,
+                           ca_file=self.settings.ca_file, on_connect=connected,
+                           on_message=message)
+        lobby.start()
+        try:
+            if not lobby.wait_connected(OFFER_WAIT):
+                raise RemoteError(f"the broker {self.settings.url} does not answer")
+            if not got.wait(OFFER_WAIT):
+                raise RemoteError(f"no board offers a game under the code "
+                                  f"{codes.shown(code)} (check the code, and that the other "
+                                  "board still shows it)")
+        finally:
+            lobby.stop()
+        return found[0]
+
+    def _start_link(self) -> None:
+        match = self.match
+        assert match is not None and match.partner
+        self.link = MatchLink(self.settings.url, self.settings.board, match.partner, match.code,
+                              self.settings.folder / f"{match.code}.json",
+                              self._hand_over,
+                              ca_file=self.settings.ca_file, on_state=self._link_state)
+        self.link.start()
+
+    def _hand_over(self, envelope: Envelope) -> None:
+        """On the MQTT thread: to the worker, in the order they came."""
+        self._worker.submit(self._deliver, envelope)
+
+    def _stop_link(self) -> None:
+        if self.lobby is not None:
+            self.lobby.stop()
+            self.lobby = None
+        if self.link is not None:
+            self.link.stop()
+            self.link = None
+
+    def _save(self) -> None:
+        match = self.match
+        assert match is not None
+        path = self.settings.folder / "remote.json"
+        tmp = path.with_name(path.name + ".tmp")
+        with open(tmp, "w") as f:
+            json.dump(match.to_json(), f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+
+    def _boards(self) -> dict[str, str]:
+        match = self.match
+        if match is None:
+            return {}
+        return {seat: match.partner_name or match.partner for seat in match.there}
+
+    def _link_state(self, state: LinkState) -> None:
+        """On the MQTT thread: the other board reachable or not, told the session once each
+        time it changes."""
+        match = self.match
+        if match is None or not match.started:
+            return
+        reached = state.connected and state.partner_online is not False
+        if reached != self._reached:
+            self._reached = reached
+            self.service.runner.post(RemoteReach(self.clock(), match.partner_name or
+                                                 match.partner, reached))
+
+    # ---- what the other board sends (the worker thread) -------------------------------------
+
+    def _deliver(self, envelope: Envelope) -> None:
+        with self._lock:
+            match = self.match
+            if match is None:
+                return
+            try:
+                handler = getattr(self, f"_on_{envelope.kind}")
+            except AttributeError:
+                log.info("match %s: %s messages are not taken yet", match.code, envelope.kind)
+                return
+            handler(match, envelope.body)
+
+    def _on_hello(self, match: Match, body: Mapping[str, Any]) -> None:
+        if match.role != "host" or match.started:
+            return
+        seats = list(body["seats"])
+        if not seats or set(seats) - set(match.open):
+            log.warning("match %s: %s asked for seats %s, offered were %s", match.code,
+                        match.partner, seats, match.open)
+            return
+        snap = self.service.runner.session.snapshot
+        match.partner_name, match.there, match.open = str(body["name"]), \
+            {s: match.partner for s in seats}, ()
+        match.started = True
+        self._save()
+        self._tell(RemoteSeats(self.clock(), self._boards()))
+        assert self.link is not None
+        self.link.send("welcome", {"game": snap.game.name, "variant": snap.variant,
+                                   "ply": snap.ply, "seats": {
+                                       s: (match.partner if s in match.there
+                                           else self.settings.board) for s in snap.seats}})
+        self.link.send("position", {"ply": snap.ply,
+                                    "position": snap.game.position_text(snap.state)})
+
+    def _on_welcome(self, match: Match, body: Mapping[str, Any]) -> None:
+        if match.role != "guest":
+            return
+        match.there = {s: b for s, b in body["seats"].items() if b != self.settings.board}
+        match.pending = {"game": body["game"], "variant": body["variant"]}
+        self._save()
+
+    def _on_position(self, match: Match, body: Mapping[str, Any]) -> None:
+        if match.role != "guest":
+            return
+        if not match.started:
+            start = match.pending or {}
+            try:
+                self.service.start_game(str(start["game"]), str(start["variant"]),
+                                        str(body["position"]))
+            except (KeyError, ValueError) as exc:
+                log.error("match %s: the host's game cannot be started here: %s", match.code,
+                          exc)
+                return
+            match.started, match.pending = True, None
+            self._save()
+            self._tell(RemoteSeats(self.clock(), self._boards()))
+            return
+        snap = self.service.runner.session.snapshot
+        if snap.ply == body["ply"] and snap.game.position_text(snap.state) != body["position"]:
+            self.disagreements += 1
+            log.error("match %s: at ply %d the host's position is %s, this board's %s",
+                      match.code, snap.ply, body["position"],
+                      snap.game.position_text(snap.state))
+
+    def _on_move(self, match: Match, body: Mapping[str, Any]) -> None:
+        if body["seat"] not in match.there:
+            log.warning("match %s: %s sent a move of seat %s, which is played here",
+                        match.code, match.partner, body["seat"])
+            return
+        match.pending = dict(body)
+        self._save()
+        self._post_move(body)
+
+    def _on_resign(self, match: Match, body: Mapping[str, Any]) -> None:
+        if body["seat"] in match.there:
+            self.service.runner.post(PhoneAction(self.clock(), str(body["seat"]),
+                                                 ResignAction()))
+
+    def _post_move(self, body: Mapping[str, Any]) -> None:
+        match = self.match
+        assert match is not None
+        self.service.runner.post(RemoteMove(self.clock(), str(body["seat"]), str(body["move"]),
+                                            int(body["ply"]),
+                                            match.partner_name or match.partner))
+
+    # ---- what this board's players do (the session thread: handed to the worker) -----------
+
+    def _on_handled(self, handled: Handled) -> None:
+        match = self.match
+        if match is None or not match.started:
+            return
+        snap = handled.snapshot
+        mine = [e for e in handled.events if isinstance(e, Committed)]
+        if mine:
+            self._worker.submit(self._send_commits, mine, snap)
+        pending = match.pending
+        if pending and "move" in pending and snap.mode is Mode.PLAYING \
+                and snap.ply == pending["ply"] and snap.to_move == pending["seat"] \
+                and not any(p.kind == "computer" for p in snap.prompts) \
+                and self._shown_at != snap.version:
+            # The move from there came while the board was not in play (being set up after
+            # a restart): shown now.  (The session takes it once; a copy is ignored.)
+            self._shown_at = snap.version
+            self._post_move(pending)
+
+    def _send_commits(self, commits: list[Committed], snap: Snapshot) -> None:
+        with self._lock:
+            match, link = self.match, self.link
+            if match is None or link is None:
+                return
+            for c in commits:
+                if c.seat in match.there:
+                    # The other board's move, carried out here: nothing to send back.
+                    if match.pending and match.pending.get("seat") == c.seat:
+                        match.pending = None
+                        self._save()
+                elif c.ends and c.how == "phone" and c.move.startswith("resign"):
+                    link.send("resign", {"ply": c.ply, "seat": c.seat})
+                elif c.amends:
+                    log.warning("match %s: ply %d was amended to %s after it was sent; the "
+                                "other board keeps the first (amendments do not travel yet)",
+                                match.code, c.ply, c.move)
+                elif not c.ends:
+                    link.send("move", {"ply": c.ply - 1, "seat": c.seat, "move": c.move})
+            if match.role == "host":
+                link.send("position", {"ply": snap.ply,
+                                       "position": snap.game.position_text(snap.state)})
+
+    def _tell(self, event: InEvent) -> None:
+        self.service.runner.post(event)

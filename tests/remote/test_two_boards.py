@@ -1,0 +1,149 @@
+"""Two boards in two places play one game: two real ``boardlight serve`` processes on their own
+simulated boards, board A on one Mosquitto and board B on another, the brokers bridged (as two
+venues), with the shipped ACL and real users.  The test's hands move the simulated pieces as
+players would, over HTTP: a move made on one board is shown on the other, carried out there,
+and the game goes on; board B is killed with ``kill -9`` mid-game and takes up its game and
+the move it was shown; no third party reads the match."""
+
+from __future__ import annotations
+
+import http.cookiejar
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from tests.remote.test_link import PASSWORDS, two_venues, until
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Board:
+    """One ``boardlight serve`` process, and a browser's cookies for its host page."""
+
+    def __init__(self, tmp: Path, name: str, user: str, port: int, shown: str) -> None:
+        self.tmp, self.name = tmp, name
+        self.command = [sys.executable, "-m", "boardlight", "serve", "--host", "127.0.0.1",
+                        "--port", "0", "--db", str(tmp / f"{name}.db"),
+                        "--remote", f"mqtt://{user}:{PASSWORDS[user]}@127.0.0.1:{port}",
+                        "--remote-name", shown, "--remote-folder", str(tmp / f"{name}-remote")]
+        self.proc: subprocess.Popen[str] | None = None
+        self.printed = ""
+
+    def start(self) -> Board:
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "XDG_DATA_HOME": str(self.tmp / "data")}
+        self.proc = subprocess.Popen(self.command, stdout=subprocess.PIPE,
+                                     stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
+        self.printed = ""
+        assert self.proc.stdout is not None
+        while "Press Ctrl-C to stop." not in self.printed:
+            line = self.proc.stdout.readline()
+            assert line, f"board {self.name} stopped: {self.printed}"
+            self.printed += line
+        threading.Thread(target=self._drain, daemon=True).start()
+        self.base = re.search(r"(http://127\.0\.0\.1:\d+)/host/", self.printed).group(1)
+        token = re.search(r"/host/(\S+)", self.printed).group(1)
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        self.opener.open(f"{self.base}/host/{token}", timeout=10).read()
+        return self
+
+    def _drain(self) -> None:
+        proc = self.proc
+        assert proc is not None and proc.stdout is not None
+        for line in proc.stdout:
+            self.printed += line
+
+    def call(self, method: str, path: str, body: Any = None) -> Any:
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(f"{self.base}{path}", data=data, method=method,
+                                         headers={"Content-Type": "application/json"})
+        try:
+            with self.opener.open(request, timeout=30) as r:
+                return json.loads(r.read())
+        except urllib.error.HTTPError as exc:
+            raise AssertionError(f"{method} {path}: {exc.code} {exc.read().decode()}") from None
+
+    def state(self) -> dict[str, Any]:
+        return self.call("GET", "/api/state")
+
+    def hand(self, lift: str, place: str) -> None:
+        """A player's hand: one marble lifted, then put down, a moment apart."""
+        self.call("POST", "/api/sim/lift", {"position": lift})
+        time.sleep(0.3)
+        self.call("POST", "/api/sim/place", {"position": place})
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait(30)
+
+    def stop(self) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            self.proc.wait(30)
+
+
+def shown(board: Board) -> str:
+    """The move shown on the table for someone there to carry out, in words ("" : none)."""
+    return next((p["text"] for p in board.state()["prompts"] if p["kind"] == "computer"), "")
+
+
+def test_abalone_across_two_bridged_brokers_with_a_board_killed_mid_game(tmp_path):
+    with two_venues(tmp_path) as (venue_a, venue_b, _tls, _certs):
+        anna = Board(tmp_path, "a", "t1", venue_a.port, "Anna's board").start()
+        ben = Board(tmp_path, "b", "t2", venue_b.port, "Ben's board").start()
+        try:
+            until(lambda: anna.state()["status"] == "playing", "board A in play", 30)
+            offer = anna.call("POST", "/api/host/remote/offer", {"seats": ["w"]})
+            code = offer["remote_play"]["game"]["code"]
+            assert re.fullmatch(r"[2-9A-Z]{3}-[2-9A-Z]{3}", code)
+            assert "<svg" in offer["remote_play"]["game"]["qr"]
+            joined = ben.call("POST", "/api/host/remote/join", {"code": code.lower()})
+            assert joined["remote_play"]["game"]["partner"] == "Anna's board"
+            until(lambda: anna.state()["remote"] == {"w": "Ben's board"}, "A: white at B", 30)
+            until(lambda: ben.state()["remote"] == {"b": "Anna's board"}
+                  and ben.state()["status"] == "playing", "B: black at A, in play", 30)
+            assert anna.call("GET", "/api/host")["remote_play"]["game"]["partner"] == \
+                "Ben's board"
+            waiting = [p["text"] for p in ben.state()["prompts"] if p["kind"] == "remote"]
+            assert waiting == ["Black plays at Anna's board: waiting for their move."]
+
+            # Black moves on board A; board B shows it, and Ben carries it out.
+            anna.hand("A1", "D4")
+            until(lambda: anna.state()["ply"] == 1, "A: black's move taken", 20)
+            until(lambda: shown(ben).startswith("Black played at Anna's board:"),
+                  "B: black's move shown", 20)
+            ben.hand("A1", "D4")
+            until(lambda: ben.state()["ply"] == 1, "B: black's move carried out", 20)
+
+            # White moves on board B; board A shows it. Board B is killed before Anna has
+            # carried it out, and comes back with its game.
+            ben.hand("I5", "F5")
+            until(lambda: ben.state()["ply"] == 2, "B: white's move taken", 20)
+            until(lambda: shown(anna).startswith("White played at Ben's board:"),
+                  "A: white's move shown", 20)
+            ben.kill()
+            anna.hand("I5", "F5")
+            until(lambda: anna.state()["ply"] == 2, "A: white's move carried out", 20)
+            anna.hand("B1", "C2")   # black's second move, made while board B is down
+            until(lambda: anna.state()["ply"] == 3, "A: black's second move taken", 20)
+            ben.start()
+            until(lambda: ben.state()["ply"] == 2 and ben.state()["remote"] ==
+                  {"b": "Anna's board"}, "B: its game taken up", 30)
+            until(lambda: shown(ben).startswith("Black played at Anna's board:"),
+                  "B: black's second move shown after the restart", 30)
+            ben.hand("B1", "C2")
+            until(lambda: ben.state()["ply"] == 3, "B: black's second move carried out", 20)
+            assert anna.state()["position"] == ben.state()["position"]
+        finally:
+            ben.stop()
+            anna.stop()
