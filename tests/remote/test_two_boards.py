@@ -147,3 +147,37 @@ def test_abalone_across_two_bridged_brokers_with_a_board_killed_mid_game(tmp_pat
         finally:
             ben.stop()
             anna.stop()
+
+
+def refused(board: Board, path: str, body: Any) -> str:
+    """The words of a request refused with 409 (and nothing changed)."""
+    try:
+        board.call("POST", path, body)
+    except AssertionError as exc:
+        said = str(exc)
+        assert " 409 " in said, said
+        return said
+    raise AssertionError(f"{path} {body} was not refused")
+
+
+def test_wrong_offers_and_codes_are_refused_with_what_was_wrong(tmp_path):
+    with two_venues(tmp_path) as (venue_a, _venue_b, _tls, _certs):
+        anna = Board(tmp_path, "a", "t1", venue_a.port, "Anna's board").start()
+        try:
+            before = anna.call("GET", "/api/host")["remote_play"]
+            assert before == {"broker": f"127.0.0.1:{venue_a.port}", "name": "Anna's board",
+                              "game": None}
+            assert "choose the seats played at the other board" in refused(
+                anna, "/api/host/remote/offer", {"seats": ["b", "w"]})
+            assert "choose the seats" in refused(anna, "/api/host/remote/offer",
+                                                 {"seats": ["x"]})
+            assert "codes never use 0, O, 1, I or L" in refused(
+                anna, "/api/host/remote/join", {"code": "K0P-4QX"})
+            assert "no board offers a game under the code K7P-4QX" in refused(
+                anna, "/api/host/remote/join", {"code": "k7p4qx"})
+            anna.call("POST", "/api/host/game", {"game": "crosswise"})
+            assert "deals hands only their players see" in refused(
+                anna, "/api/host/remote/offer", {"seats": ["b"]})
+            assert anna.call("GET", "/api/host")["remote_play"]["game"] is None
+        finally:
+            anna.stop()
