@@ -242,12 +242,14 @@ class RemotePlay:
         if match is None:
             return None
         state = link.state() if link is not None else None
+        lobby = self.lobby
         now = time.time()
         return {
             "code": codes.shown(match.code), "role": match.role,
             "partner": match.partner_name or None, "there": dict(match.there),
             "open": list(match.open) if not match.partner else [],
-            "connected": bool(state and state.connected),
+            "connected": bool(state.connected if state is not None
+                              else lobby is not None and lobby.connected.is_set()),
             "partner_online": state.partner_online if state else None,
             "heard": round(now - state.last_heard, 1) if state and state.last_heard else None,
             "broker": f"{self.settings.url.host}:{self.settings.url.port}",

@@ -82,9 +82,13 @@
   }
 
   // Remote play: offer this game under a code, or join another board's.
+  let remoteTimer = null;
   function showRemote(remote) {
     $("remote").hidden = !remote;
+    clearTimeout(remoteTimer);
     if (!remote) return;
+    // While a game with another board stands, what the link says is looked at again.
+    if (remote.game) remoteTimer = setTimeout(load, 3000);
     $("remote-broker").textContent = remote.broker;
     $("remote-name").textContent = remote.name;
     const on = remote.game;
@@ -98,13 +102,15 @@
         " " + seat.label)));
       return;
     }
-    const seats = BL.listed(Object.keys(on.there).map((s) => BL.seatName(info, s)));
+    const there = Object.keys(on.there);
+    const seats = BL.listed(there.map((s) => BL.seatName(info, s)));
     if (on.partner) {
-      $("remote-what").textContent = _("%(seats)s play at %(board)s.", { seats, board: on.partner });
+      $("remote-what").textContent = BL.n_("%(seats)s plays at %(board)s.", "%(seats)s play at %(board)s.",
+        there.length, { seats, board: on.partner });
       $("remote-qr").replaceChildren();
     } else {
       $("remote-what").textContent = _("Give the other board this code: %(code)s. Its host enters it under Play with another board, or scans it.", { code: on.code });
-      const qr = BL.el("div", { class: "qr" });
+      const qr = BL.el("div");
       qr.innerHTML = on.qr || "";
       $("remote-qr").replaceChildren(qr);
     }
