@@ -45,7 +45,7 @@ from typing import Any, NamedTuple
 from controller.errors import BoardError
 from controller.records import EventRecord, GameRecord, RecordKind, fold
 from controller.rules import find_game
-from controller.session.events import Committed, GameOver, Handled, OutEvent, TakenBack
+from controller.session.events import Committed, Dealt, GameOver, Handled, OutEvent, TakenBack
 
 SCHEMA_VERSION = 1
 
@@ -251,6 +251,18 @@ def _replay(record: GameRecord, events: Iterable[EventRecord]) -> Replay:
     plies: list[_Ply] = []  # the records that stand, each with the position after it
     last = None
     for e in events:
+        if e.kind == RecordKind.DEAL:
+            # Remote play's guest took the host's position at this ply: it stands from here.
+            try:
+                dealt = game.parse_position(e.position, record.variant)
+            except BoardError as exc:
+                raise LogError(f"game {game_id} event {e.seq} (deal): {exc}") from None
+            if plies:
+                plies[-1] = _Ply(dealt, plies[-1].event)
+            else:
+                start = dealt
+            last = e
+            continue
         try:
             _step(game, start, e, plies)
         except (BoardError, IndexError, ValueError) as exc:  # IndexError: an amend of no move
@@ -318,6 +330,9 @@ class LogWriter:
                         else RecordKind.MOVE)
                 self.log.append(self.game_id, kind, e.ply, e.position, e.t, e.seat, e.move,
                                 data)
+            elif isinstance(e, Dealt):
+                self.log.append(self.game_id, RecordKind.DEAL, e.ply, e.position, e.t, None,
+                                None, {"agreed": e.agreed})
             elif isinstance(e, TakenBack):
                 self.log.append(self.game_id, RecordKind.TAKEBACK, e.ply, e.position, e.t,
                                 move=e.move)

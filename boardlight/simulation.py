@@ -30,6 +30,7 @@ from controller.session.actions import ActionError, parse_action
 from controller.session.events import (
     ButtonPress,
     Committed,
+    Dealt,
     GameOver,
     Handled,
     InEvent,
@@ -333,6 +334,8 @@ def to_json(event: Output, game: Game[Any, Any], lang: str = DEFAULT) -> dict[st
                                       "words": words(o.said, game, lang)}}
     if isinstance(event, Rejected):
         return {"t": t, "rejected": words(event.reason, game, lang), "seat": event.seat}
+    if isinstance(event, Dealt):
+        return {"t": t, "dealt": event.ply, "agreed": event.agreed}
     return {"t": t, "status": event.status, "detail": event.detail}
 
 

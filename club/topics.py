@@ -30,7 +30,7 @@ VERSION = 1
 ROOT = f"boardlight/v{VERSION}"
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$")
 BOARD_KINDS = ("state", "presence", "events")
-EVENT_KINDS = ("move", "amend", "takeback", "end", "result")
+EVENT_KINDS = ("move", "amend", "takeback", "end", "deal", "result")
 
 # The keys of the table's public snapshot a board publishes (what its table page shows of the
 # game; the lights, prompts and correction pairs stay in the room).

@@ -2,8 +2,9 @@
 
 A game is kept as records in order (the event log's rows, the club's events, the session's
 own history): a ``move``, an ``amend`` (the same hand went on: it replaces the last move), a
-``takeback`` (back to its ``ply``: the moves after it are gone) and an ``end`` (a
-resignation, an agreed draw, a fallen flag).  ``fold`` is the one place that says what each
+``takeback`` (back to its ``ply``: the moves after it are gone), an ``end`` (a
+resignation, an agreed draw, a fallen flag) and a ``deal`` (remote play: the position at its
+ply taken from the host board, the moves unchanged).  ``fold`` is the one place that says what each
 does to the moves that stand; the session, the table's move list, the log's replay and the
 club's record all fold with it.
 
@@ -37,6 +38,8 @@ class RecordKind(StrEnum):
     AMEND = "amend"        # replaces the last move
     TAKEBACK = "takeback"  # back to ``ply``
     END = "end"            # a resignation, an agreed draw, a fallen flag
+    DEAL = "deal"          # remote play's guest took the host's position (its hidden parts
+                           # dealt for it): the moves that stand are the same
 
 
 def fold(standing: list[T], kind: RecordKind, ply: int, item: T | None = None) -> None:
@@ -47,6 +50,8 @@ def fold(standing: list[T], kind: RecordKind, ply: int, item: T | None = None) -
     if kind is RecordKind.TAKEBACK:
         while standing and standing[-1].ply > ply:
             standing.pop()
+        return
+    if kind is RecordKind.DEAL:
         return
     if item is None:
         raise ValueError(f"a {kind.value} record needs its move")

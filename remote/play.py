@@ -24,6 +24,8 @@ from __future__ import annotations
 import json
 import logging
 import os
+import random
+import secrets
 import threading
 import time
 from collections.abc import Callable, Mapping
@@ -37,14 +39,17 @@ from club.topics import PayloadError, check_name
 from controller.session.actions import ResignAction
 from controller.session.events import (
     Committed,
+    Dealt,
     Handled,
     InEvent,
     PhoneAction,
     RemoteMove,
+    RemotePosition,
     RemoteReach,
     RemoteSeats,
 )
 from controller.session.mode import Mode
+from controller.session.moves import moves_of
 from controller.session.runner import SessionRunner
 from controller.session.snapshot import Snapshot
 from remote import codes, topics
@@ -107,9 +112,25 @@ def read_offer_payload(raw: bytes, address: topics.Address) -> Offer | None:
     return Offer(address.match, address.board, name, game, variant, tuple(seats))
 
 
-def deals_hidden(snap: Snapshot) -> bool:
-    """Whether the game deals something only its holder sees (a hand in a seat's view)."""
-    return any("hand" in snap.game.view(snap.state, seat) for seat in snap.seats)
+DEAL_TRIES = 20_000   # deals tried for one in which the host's move is legal (see deal_for)
+
+
+def deal_for(game: Any, state: Any, seats: list[str], rng: random.Random, spec: Any = None,
+             move: str | None = None) -> Any:
+    """The host's position as the guest board may hold it: its own seats' hands as they are,
+    every other hand and the bag or pile dealt afresh from what none of ``seats`` sees
+    (``Game.sample_hidden_for``, which never reads what it deals anew).  ``move``: a move of
+    the host's player, made in ``state``: dealt until it is legal there too, so that the
+    guest can show it (the cards or tiles it plays are public once played; only that they
+    were in the hand is given away, which the move says anyway).  Games without hidden
+    parts: ``state`` itself."""
+    if not any("hand" in game.view(state, seat) for seat in game.seats(state)):
+        return state
+    for _ in range(DEAL_TRIES if move is not None else 1):
+        dealt = game.sample_hidden_for(state, seats, rng)
+        if move is None or moves_of(game, dealt, spec).find(move) is not None:
+            return dealt
+    raise RemoteError(f"no deal for the other board in {DEAL_TRIES} makes {move} legal")
 
 
 class Service(Protocol):
@@ -133,17 +154,19 @@ class Match:
     open: tuple[str, ...] = ()           # the host's offered seats, until taken
     started: bool = False                # the game is on (the guest: it has the position)
     pending: dict[str, Any] | None = None  # the last move from there, until carried out
+    position: dict[str, Any] | None = None  # the guest: the host's last position (its ply)
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "role": self.role, "partner": self.partner,
                 "partner_name": self.partner_name, "there": self.there,
-                "open": list(self.open), "started": self.started, "pending": self.pending}
+                "open": list(self.open), "started": self.started, "pending": self.pending,
+                "position": self.position}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Match:
         return cls(str(data["code"]), str(data["role"]), str(data["partner"]),
                    str(data["partner_name"]), dict(data["there"]), tuple(data["open"]),
-                   bool(data["started"]), data.get("pending"))
+                   bool(data["started"]), data.get("pending"), data.get("position"))
 
 
 class RemotePlay:
@@ -160,6 +183,9 @@ class RemotePlay:
         self.disagreements = 0
         self._reached: bool | None = None
         self._shown_at = -1   # the snapshot version a pending move was last shown again at
+        self._dealt_at = -1   # the same for the host's position
+        self._rng = random.Random(secrets.randbits(64))   # the host's deals for the guest
+        self._before: Any = None   # the position before the last commit (the host's deals)
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="remote")
         self._lock = threading.RLock()
         settings.folder.mkdir(parents=True, exist_ok=True)
@@ -172,10 +198,6 @@ class RemotePlay:
         code to give them."""
         snap = self.service.runner.session.snapshot
         seats = snap.seats
-        if deals_hidden(snap):
-            raise RemoteError(f"{snap.game.title} deals hands only their players see: remote "
-                              "play of such games is not built yet (the host board must "
-                              "deal for the other board without showing it the hands)")
         if not there or set(there) - set(seats) or set(there) == set(seats):
             raise RemoteError(f"choose the seats played at the other board: some of "
                               f"{', '.join(seats)}, not all")
@@ -428,8 +450,20 @@ class RemotePlay:
                                    "ply": snap.ply, "seats": {
                                        s: (match.partner if s in match.there
                                            else self.settings.board) for s in snap.seats}})
-        self.link.send("position", {"ply": snap.ply,
-                                    "position": snap.game.position_text(snap.state)})
+        self._send_position(snap.ply, snap.state)
+
+    def _send_position(self, ply: int, state: Any, move: str | None = None) -> None:
+        """The host's position at ``ply`` as the guest may hold it (``deal_for``)."""
+        match, link = self.match, self.link
+        assert match is not None and link is not None
+        session = self.service.runner.session
+        game = session.game
+        try:
+            dealt = deal_for(game, state, list(match.there), self._rng, session.spec, move)
+        except RemoteError as exc:
+            log.error("match %s: %s; the other board will refuse it", match.code, exc)
+            dealt = deal_for(game, state, list(match.there), self._rng)
+        link.send("position", {"ply": ply, "position": game.position_text(dealt)})
 
     def _on_welcome(self, match: Match, body: Mapping[str, Any]) -> None:
         if match.role != "guest":
@@ -454,12 +488,17 @@ class RemotePlay:
             self._save()
             self._tell(RemoteSeats(self.clock(), self._boards()))
             return
-        snap = self.service.runner.session.snapshot
-        if snap.ply == body["ply"] and snap.game.position_text(snap.state) != body["position"]:
-            self.disagreements += 1
-            log.error("match %s: at ply %d the host's position is %s, this board's %s",
-                      match.code, snap.ply, body["position"],
-                      snap.game.position_text(snap.state))
+        # Taken when this board is at that ply (now, or once the move before is carried out).
+        match.position = {"ply": int(body["ply"]), "position": str(body["position"])}
+        self._save()
+        self._post_position(match.position)
+
+    def _post_position(self, position: Mapping[str, Any]) -> None:
+        match = self.match
+        assert match is not None
+        self.service.runner.post(RemotePosition(self.clock(), int(position["ply"]),
+                                                str(position["position"]),
+                                                match.partner_name or match.partner))
 
     def _on_move(self, match: Match, body: Mapping[str, Any]) -> None:
         if body["seat"] not in match.there:
@@ -491,7 +530,17 @@ class RemotePlay:
         snap = handled.snapshot
         mine = [e for e in handled.events if isinstance(e, Committed)]
         if mine:
-            self._worker.submit(self._send_commits, mine, snap)
+            self._worker.submit(self._send_commits, mine, snap, self._before)
+        self._before = snap.state
+        for e in handled.events:
+            if isinstance(e, Dealt) and not e.agreed:
+                self.disagreements += 1
+        position = match.position
+        if position and snap.ply == position["ply"] and self._dealt_at != snap.version \
+                and snap.mode in (Mode.PLAYING, Mode.SETUP) \
+                and snap.game.position_text(snap.state) != position["position"]:
+            self._dealt_at = snap.version
+            self._post_position(position)
         pending = match.pending
         if pending and "move" in pending and snap.mode is Mode.PLAYING \
                 and snap.ply == pending["ply"] and snap.to_move == pending["seat"] \
@@ -502,11 +551,12 @@ class RemotePlay:
             self._shown_at = snap.version
             self._post_move(pending)
 
-    def _send_commits(self, commits: list[Committed], snap: Snapshot) -> None:
+    def _send_commits(self, commits: list[Committed], snap: Snapshot, before: Any) -> None:
         with self._lock:
             match, link = self.match, self.link
             if match is None or link is None:
                 return
+            host = match.role == "host"
             for c in commits:
                 if c.seat in match.there:
                     # The other board's move, carried out here: nothing to send back.
@@ -520,10 +570,12 @@ class RemotePlay:
                                 "other board keeps the first (amendments do not travel yet)",
                                 match.code, c.ply, c.move)
                 elif not c.ends:
+                    if host and before is not None and len(commits) == 1:
+                        # The guest's position before it, dealt so that it can show it.
+                        self._send_position(c.ply - 1, before, c.move)
                     link.send("move", {"ply": c.ply - 1, "seat": c.seat, "move": c.move})
-            if match.role == "host":
-                link.send("position", {"ply": snap.ply,
-                                       "position": snap.game.position_text(snap.state)})
+            if host:
+                self._send_position(snap.ply, snap.state)
 
     def _tell(self, event: InEvent) -> None:
         self.service.runner.post(event)

@@ -342,6 +342,9 @@ WORDS: dict[str, Render] = {
     "remote.illegal": lambda m, w: w._("the move made at %(board)s is not legal on this "
                                        "board: the two boards do not show the same position",
                                        board=m["board"]),
+    "remote.unreadable": lambda m, w: w._("the position sent by %(board)s does not read on "
+                                          "this board", board=m["board"]) + (
+        f" ({m['detail']})" if w.lang == "en" and m.get("detail") else ""),
     "game.over": lambda m, w: w._("the game is already over"),
     # The rules' own refusal of a move a phone sent, with the rules' reason (said to that
     # phone only), or of a text the rules cannot read (a hand-made request).

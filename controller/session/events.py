@@ -126,6 +126,20 @@ class RemoteMove:
 
 
 @dataclass(frozen=True, slots=True)
+class RemotePosition:
+    """The position at ply ``ply`` as the host board of a remote game holds it, its hidden
+    parts (the other board's hands, the bag or pile) dealt for this board: this board takes
+    it as its own.  The same public position changes nothing anyone sees; another one (the
+    two boards disagree) is taken as well, the host board being the judge of record, and
+    this board is guided to it (a correction)."""
+
+    t: float
+    ply: int
+    position: str
+    board: str
+
+
+@dataclass(frozen=True, slots=True)
 class RemoteSeats:
     """The seats played at another board now (remote play), each with that board's shown
     name; empty: every seat is played here.  Until a move of such a seat arrives
@@ -175,7 +189,7 @@ class ComputerSeats:
 
 InEvent = (RawScan | StableScan | StableChanges | ButtonPress | PhoneAction | Tick | LinkStatus
            | ComputerMove | PhonesJoined | SeatNames | ComputerSeats | RemoteMove | RemoteSeats
-           | RemoteReach)
+           | RemoteReach | RemotePosition)
 
 # ---- outbound ---------------------------------------------------------------------------------
 
@@ -214,6 +228,18 @@ class TakenBack:
 
 
 @dataclass(frozen=True, slots=True)
+class Dealt:
+    """The position at ply ``ply`` was taken from the host board of a remote game
+    (``RemotePosition``): ``position`` its text; ``agreed`` whether its public part was
+    this board's (else the board is guided to it)."""
+
+    t: float
+    ply: int
+    position: str
+    agreed: bool
+
+
+@dataclass(frozen=True, slots=True)
 class LedsShown:
     """The light frame the LEDs show now, and what it means by position."""
 
@@ -245,7 +271,7 @@ class Rejected:
     request: int = 0
 
 
-OutEvent = Committed | TakenBack | LedsShown | GameOver | Rejected
+OutEvent = Committed | TakenBack | LedsShown | GameOver | Rejected | Dealt
 
 
 @dataclass(frozen=True, slots=True)

@@ -111,7 +111,7 @@ def answers(action: actions.Action, seat: str) -> tuple[str | None, PromptKind] 
 
 
 @contextmanager
-def refused(out: list[OutEvent], t: float, seat: str, request: int = 0) -> Iterator[None]:
+def refused(out: list[OutEvent], t: float, seat: str | None, request: int = 0) -> Iterator[None]:
     """Do what a phone (or the computer) wants, or say why not to that seat (``Rejected``,
     answering its ``request``): a refusal's words, the rules' own reason for an illegal move,
     or that the rules cannot read a move text (a hand-made request)."""

@@ -42,6 +42,7 @@ from controller.session.events import (
     Committed,
     ComputerMove,
     ComputerSeats,
+    Dealt,
     GameOver,
     Handled,
     How,
@@ -54,6 +55,7 @@ from controller.session.events import (
     RawScan,
     Rejected,
     RemoteMove,
+    RemotePosition,
     RemoteReach,
     RemoteSeats,
     SeatNames,
@@ -309,6 +311,9 @@ class GameSession:
             self.remote = dict(event.boards)
         elif isinstance(event, RemoteReach):
             self._reach(t, event)
+        elif isinstance(event, RemotePosition):
+            with refused(out, t, None):
+                self._adopt(t, event, out)
         elif not isinstance(event, Tick):
             raise TypeError(f"not a session event: {event!r}")
         if self.away is not None and self.clocks and self.clocks.running is not None:
@@ -378,6 +383,28 @@ class GameSession:
             self.away = event.board
             if self.clocks:
                 self.clocks.stop(t)
+
+    def _adopt(self, t: float, event: RemotePosition, out: list[OutEvent]) -> None:
+        """The host board's position at this ply, its hidden parts dealt for this board."""
+        if event.ply != self.ply or self.mode not in (Mode.PLAYING, Mode.SETUP):
+            return  # another ply's (the board moved on, or has not come there yet)
+        try:
+            state = self.game.parse_position(event.position, self.variant)
+        except (BoardError, ValueError) as exc:
+            raise refusal("remote.unreadable", board=event.board, detail=str(exc)) from None
+        if self.game.position_text(state) == self.game.position_text(self.state):
+            return
+        agreed = moves_of(self.game, state, self.spec).reading == self.index.reading \
+            and self.game.to_move(state) == self.to_move
+        if not agreed:
+            log.warning("ply %d: the host board's position differs from this board's; "
+                        "taking it: %s", self.ply, event.position)
+        self.state = state
+        self.turn.last = None  # the move before is the host's now: not amended from here
+        self._new_turn()
+        if self.mode is Mode.PLAYING and self.reading and self.index.diff_of(self.reading):
+            self.turn.phase = Unmatched(t - self.config.grace)  # guided to it at once
+        out.append(Dealt(t, self.ply, event.position, agreed))
 
     def _situation(self, t: float) -> judge.Situation:
         seat = self.to_move

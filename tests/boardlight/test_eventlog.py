@@ -291,3 +291,28 @@ def test_two_club_boards_on_one_machine_without_db_each_get_their_own_log(tmp_pa
         assert f"games kept in {tmp_path}/boardlight/club-{board}.db" in out, out
     assert sorted(p.name for p in (tmp_path / "boardlight").glob("*.db")) == [
         "club-table-1.db", "club-table-2.db"]
+
+
+def test_a_guest_boards_deals_replay_and_a_move_after_one_is_made_on_it(tmp_path):
+    """Remote play's guest keeps the host's positions it took (``deal``): the replay stands
+    on each from its ply on, and the moves that stand are the same."""
+    from controller.rules.crosswise import CROSSWISE as CW
+    log = EventLog(tmp_path / "g.db")
+    start = CW.setup(seed=4)
+    gid = log.new_game("crosswise", "two-player", 4, CW.position_text(start))
+    rng = random.Random(2)
+    dealt0 = CW.sample_hidden_for(start, ["orange"], rng)
+    log.append(gid, "deal", 0, CW.position_text(dealt0), 0.5)
+    move = CW.legal_moves(dealt0)[0]
+    after = CW.apply(dealt0, move)
+    log.append(gid, "move", 1, CW.position_text(after), 1.0, "green", CW.move_text(move))
+    dealt1 = CW.sample_hidden_for(after, ["orange"], rng)
+    log.append(gid, "deal", 1, CW.position_text(dealt1), 1.5)
+    r = replay(log, gid)
+    assert [CW.position_text(s) for s in r.states] == [CW.position_text(dealt0),
+                                                       CW.position_text(dealt1)]
+    assert r.moves == [CW.move_text(move)]
+    bad = log.new_game("crosswise", "two-player", 4, CW.position_text(start))
+    log.append(bad, "deal", 0, "not a position", 0.5)
+    with pytest.raises(LogError, match=r"event 1 \(deal\)"):
+        replay(log, bad)

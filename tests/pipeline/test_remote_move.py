@@ -83,3 +83,62 @@ def test_the_clocks_stop_while_the_other_board_is_away_and_go_on_when_it_is_back
     sim.step_to(26.0)
     assert sim.session.clocks.running == "b"
     assert sim.session.clocks.to_json(sim.t)["left"]["b"] < left - 4
+
+
+# ---- the host board's position, taken by the guest board --------------------------------------
+
+def test_the_hosts_position_with_other_hidden_parts_is_taken_and_nothing_moves():
+    import random
+
+    from controller.rules.crosswise import CROSSWISE
+    from controller.session.events import Dealt, RemotePosition
+    sim = simulate([], game=CROSSWISE, state=CROSSWISE.setup(seed=3), tail=0.0)
+    sim.step_to(0.5)
+    before = sim.session.state
+    dealt = CROSSWISE.sample_hidden_for(before, ["green"], random.Random(9))
+    text = CROSSWISE.position_text(dealt)
+    assert text != CROSSWISE.position_text(before)
+    sim.post(RemotePosition(sim.t, 0, text, "Anna's board"))
+    sim.step_to(3.0)
+    [taken] = of(sim, Dealt)
+    assert taken.agreed and taken.ply == 0
+    assert CROSSWISE.position_text(sim.session.state) == text
+    assert CROSSWISE.view(sim.session.state, "green") == CROSSWISE.view(before, "green")
+    assert not [c for c in of(sim, Correction) if c.active]
+
+
+def test_a_position_of_another_ply_is_not_taken():
+    from controller.session.events import Dealt, RemotePosition
+    sim = simulate([], tail=0.0)
+    sim.step_to(0.5)
+    other = "a position never read"
+    sim.post(RemotePosition(sim.t, 3, other, "Anna's board"))
+    sim.step_to(1.0)
+    assert of(sim, Dealt) == [] and sim.session.ply == 0
+
+
+def test_a_position_that_disagrees_is_taken_and_the_board_guided_to_it():
+    from controller.rules.abalone import ABALONE
+    from controller.session.events import Dealt, RemotePosition
+    sim = simulate([], tail=0.0)
+    sim.step_to(0.5)
+    start = sim.session.state
+    moved = ABALONE.apply(start, ABALONE.parse_move(start, "A1B2"))
+    # Black to move still, but a marble stands on D4 instead of A1 on the host board.
+    text = ABALONE.position_text(moved).replace(" w 0 0", " b 0 0")
+    sim.post(RemotePosition(sim.t, 0, text, "Anna's board"))
+    sim.step_to(4.0)
+    [taken] = of(sim, Dealt)
+    assert not taken.agreed
+    on = [c for c in of(sim, Correction) if c.active]
+    assert on and set(on[-1].pairs) == {("A1", "D4")}
+
+
+def test_an_unreadable_position_is_refused_and_changes_nothing():
+    from controller.session.events import Rejected, RemotePosition
+    sim = simulate([], tail=0.0)
+    sim.step_to(0.5)
+    sim.post(RemotePosition(sim.t, 0, "no position at all", "Anna's board"))
+    sim.step_to(1.0)
+    [no] = of(sim, Rejected)
+    assert no.reason.key == "remote.unreadable" and sim.session.ply == 0
