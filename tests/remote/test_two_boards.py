@@ -181,3 +181,141 @@ def test_wrong_offers_and_codes_are_refused_with_what_was_wrong(tmp_path):
             assert anna.call("GET", "/api/host")["remote_play"]["game"] is None
         finally:
             anna.stop()
+
+
+# ---- a game with hidden hands: Crosswise --------------------------------------------------------
+
+def real_state(board: Board, game: Any, dealt: bool = False) -> Any:
+    """The position a board holds now, from its own event log (read, never written);
+    ``dealt``: the guest board's, once it has taken the host's position at its ply (until
+    then its own players' new tiles are its own deal's)."""
+    from boardlight.eventlog import EventLog
+
+    def last() -> Any:
+        log = EventLog(board.tmp / f"{board.name}.db", owner=False)
+        try:
+            record = log.games()[-1]
+            events = log.events(record.id)
+            return events[-1] if events else None, record.start
+        finally:
+            log.close()
+
+    if dealt:
+        until(lambda: (e := last()[0]) is not None and e.kind == "deal"
+              and e.ply == board.state()["ply"], f"board {board.name} took the host's deal")
+    event, start = last()
+    return game.parse_position(event.position if event else start)
+
+
+def phone(board: Board, seat: str) -> Any:
+    """A player's phone joined to ``seat`` on ``board`` (its own cookies)."""
+    url = next(s["url"] for s in board.call("GET", "/api/host")["seats"] if s["seat"] == seat)
+    opener = urllib.request.build_opener(
+        urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+    opener.open(url, timeout=10).read()
+    return opener
+
+
+def declare(board: Board, opener: Any, move: str) -> None:
+    request = urllib.request.Request(f"{board.base}/api/seat/action",
+                                     data=json.dumps({"type": "move", "move": move}).encode(),
+                                     method="POST", headers={"Content-Type": "application/json"})
+    with opener.open(request, timeout=30) as r:
+        assert r.status in (200, 202), r.read()
+
+
+def lay(board: Board, game: Any, state: Any, move: str) -> None:
+    """The hand lays the tile of ``move`` (a tile from the supply onto its cell)."""
+    from controller.session.moves import moves_of
+    from hardware.simboard import default_spec
+    fp = moves_of(game, state, default_spec(game, "two-player")).find(move)
+    assert fp is not None, move
+    taken = [c.position for c in fp.effect.changes if len(c.after) < len(c.before)]
+    put = [c.position for c in fp.effect.changes if len(c.after) > len(c.before)]
+    for src, dst in zip(taken, put, strict=True):
+        board.call("POST", "/api/sim/lift", {"position": src})
+        time.sleep(0.2)
+        board.call("POST", "/api/sim/place", {"position": dst})
+
+
+def test_crosswise_across_two_boards_each_hand_private_to_its_board(tmp_path):
+    from club.mqtt import Connection
+    from controller.rules.crosswise import CROSSWISE as CW
+    from remote import topics
+    from tests.remote.test_link import user
+    with two_venues(tmp_path) as (venue_a, venue_b, _tls, _certs):
+        heard: list[tuple[str, bytes]] = []
+        # Everything of the match passes board A's broker (the bridge's own user reads it
+        # there; on broker B that user is the bridge's connection itself).
+        spy = Connection(user(venue_a.url, "bridge"), "spy", on_message=lambda t, p, _r: (
+            heard.append((t, p))))
+        spy.start()
+        assert spy.wait_connected(10)
+        spy.subscribe("boardlight/v1/match/#")
+        anna = Board(tmp_path, "a", "t1", venue_a.port, "Anna's board").start()
+        ben = Board(tmp_path, "b", "t2", venue_b.port, "Ben's board").start()
+        try:
+            anna.call("POST", "/api/host/game", {"game": "crosswise", "variant": "two-player"})
+            until(lambda: anna.state()["status"] == "playing", "board A in play", 30)
+            code = anna.call("POST", "/api/host/remote/offer",
+                             {"seats": ["orange"]})["remote_play"]["game"]["code"]
+            ben.call("POST", "/api/host/remote/join", {"code": code})
+            until(lambda: ben.state()["status"] == "playing"
+                  and ben.state()["remote"] == {"green": "Anna's board"}, "B in play", 30)
+            green, orange = phone(anna, "green"), phone(ben, "orange")
+            for ply in range(6):
+                mover, other, hand = (anna, ben, green) if ply % 2 == 0 else (ben, anna, orange)
+                state = real_state(mover, CW, dealt=mover is ben)
+                assert CW.to_move(state) == ("green" if ply % 2 == 0 else "orange")
+                move = next(CW.move_text(m) for m in CW.legal_moves(state)
+                            if CW.move_text(m)[0].isdigit())   # a symbol tile laid
+                declare(mover, hand, move)
+                lay(mover, CW, state, move)
+                until(lambda m=mover, p=ply: m.state()["ply"] == p + 1, f"ply {ply + 1} taken",
+                      20)
+                try:
+                    until(lambda o=other: shown(o) != "", f"ply {ply + 1} shown on the other", 20)
+                except AssertionError:
+                    print("A:", anna.printed[-3000:], "\nB:", ben.printed[-3000:])
+                    raise
+                lay(other, CW, real_state(other, CW, dealt=other is ben), move)
+                until(lambda o=other, p=ply: o.state()["ply"] == p + 1,
+                      f"ply {ply + 1} carried out on the other board", 20)
+            assert anna.state()["position"] == ben.state()["position"]
+            # Orange's hand is the same on both boards; Green's is real only on board A.
+            a_state, b_state = real_state(anna, CW), real_state(ben, CW, dealt=True)
+            assert CW.view(a_state, "orange")["hand"] == CW.view(b_state, "orange")["hand"]
+        finally:
+            ben.stop()
+            anna.stop()
+            spy.stop()
+        # What went to board B: never Green's real hand at that ply (as board A's
+        # log has it), and every position one Orange sees as it is.
+        real = _positions_by_ply(tmp_path / "a.db", CW)
+        dealt = []
+        for topic, raw in heard:
+            address = topics.parse_topic(topic)
+            if address.kind != "direct" or address.board != "t2":
+                continue
+            body = json.loads(raw)
+            if body["kind"] == "position":
+                dealt.append((body["body"]["ply"], CW.parse_position(body["body"]["position"])))
+        assert len(dealt) >= 6
+        differs = 0
+        for ply, d in dealt:
+            assert CW.view(d, "orange") == CW.view(real[ply], "orange"), ply
+            differs += CW.view(d, "green")["hand"] != CW.view(real[ply], "green")["hand"]
+        assert differs >= len(dealt) // 2, (differs, len(dealt))
+
+
+def _positions_by_ply(db: Path, game: Any) -> dict[int, Any]:
+    from boardlight.eventlog import EventLog
+    log = EventLog(db, owner=False)
+    try:
+        record = log.games()[-1]
+        out = {0: game.parse_position(record.start)}
+        for e in log.events(record.id):
+            out[e.ply] = game.parse_position(e.position)
+    finally:
+        log.close()
+    return out
