@@ -36,7 +36,12 @@ from typing import Any, Protocol
 
 from club.mqtt import BrokerURL, Connection
 from club.topics import PayloadError, check_name
-from controller.session.actions import ResignAction
+from controller.session.actions import (
+    AnswerTakeback,
+    DrawAction,
+    RequestTakeback,
+    ResignAction,
+)
 from controller.session.events import (
     Committed,
     Dealt,
@@ -47,6 +52,7 @@ from controller.session.events import (
     RemotePosition,
     RemoteReach,
     RemoteSeats,
+    TakenBack,
 )
 from controller.session.mode import Mode
 from controller.session.moves import moves_of
@@ -186,6 +192,14 @@ class RemotePlay:
         self._dealt_at = -1   # the same for the host's position
         self._rng = random.Random(secrets.randbits(64))   # the host's deals for the guest
         self._before: Any = None   # the position before the last commit (the host's deals)
+        # Take-backs and draws across the boards (``_relay``): the offer standing here as last
+        # seen, one asked of the other board, one the other board asked (its ply).
+        self._offer_seen: tuple[int, str | None] | None = None
+        self._draws_seen: set[str] = set()
+        self._asked: tuple[int, str | None] | None = None
+        self._relayed: int | None = None
+        self._draws_sent: set[str] = set()
+        self._draw_relayed = False
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="remote")
         self._lock = threading.RLock()
         settings.folder.mkdir(parents=True, exist_ok=True)
@@ -514,6 +528,35 @@ class RemotePlay:
             self.service.runner.post(PhoneAction(self.clock(), str(body["seat"]),
                                                  ResignAction()))
 
+    def _on_ask(self, match: Match, body: Mapping[str, Any]) -> None:
+        """The other board's player asks for a take-back or offers a draw: asked here in
+        that seat's name, for this board's players to answer."""
+        seat = str(body["seat"])
+        if seat not in match.there:
+            log.warning("match %s: %s asked in the name of seat %s, which is played here",
+                        match.code, match.partner, seat)
+            return
+        if body["what"] == "takeback":
+            self._relayed = int(body["ply"])
+            self.service.runner.post(PhoneAction(self.clock(), seat, RequestTakeback()))
+        else:
+            self._draw_relayed = True
+            self.service.runner.post(PhoneAction(self.clock(), seat, DrawAction(False)))
+
+    def _on_answer(self, match: Match, body: Mapping[str, Any]) -> None:
+        """The other board answered what this board asked (or withdrew what it asked)."""
+        seat = str(body["seat"])
+        if seat not in match.there:
+            return
+        yes = bool(body["yes"])
+        if body["what"] == "takeback":
+            if self._asked is None and self._relayed is None:
+                return
+            self._asked = self._relayed = None
+            self.service.runner.post(PhoneAction(self.clock(), seat, AnswerTakeback(yes)))
+        elif yes:
+            self.service.runner.post(PhoneAction(self.clock(), seat, DrawAction(True)))
+
     def _post_move(self, body: Mapping[str, Any]) -> None:
         match = self.match
         assert match is not None
@@ -528,9 +571,13 @@ class RemotePlay:
         if match is None or not match.started:
             return
         snap = handled.snapshot
-        mine = [e for e in handled.events if isinstance(e, Committed)]
+        mine = [e for e in handled.events if isinstance(e, Committed | TakenBack)]
         if mine:
             self._worker.submit(self._send_commits, mine, snap, self._before)
+        if snap.takeback != self._offer_seen or set(snap.draw_offers) != self._draws_seen \
+                or any(isinstance(e, TakenBack) for e in mine):
+            self._offer_seen, self._draws_seen = snap.takeback, set(snap.draw_offers)
+            self._worker.submit(self._relay, snap, any(isinstance(e, TakenBack) for e in mine))
         self._before = snap.state
         for e in handled.events:
             if isinstance(e, Dealt) and not e.agreed:
@@ -551,14 +598,23 @@ class RemotePlay:
             self._shown_at = snap.version
             self._post_move(pending)
 
-    def _send_commits(self, commits: list[Committed], snap: Snapshot, before: Any) -> None:
+    def _send_commits(self, commits: list[Committed | TakenBack], snap: Snapshot,
+                      before: Any) -> None:
         with self._lock:
             match, link = self.match, self.link
             if match is None or link is None:
                 return
             host = match.role == "host"
             for c in commits:
-                if c.seat in match.there:
+                if isinstance(c, TakenBack):
+                    continue   # said by the relay (answer), and the host's position follows
+                if c.ends and c.move == "draw":
+                    if self._draw_relayed:   # the other board's offer, accepted here
+                        seat = next(s for s in snap.seats if s not in match.there)
+                        link.send("answer", {"what": "draw", "ply": c.ply, "seat": seat,
+                                             "yes": True})
+                    self._draw_relayed = False
+                elif c.seat in match.there:
                     # The other board's move, carried out here: nothing to send back.
                     if match.pending and match.pending.get("seat") == c.seat:
                         match.pending = None
@@ -576,6 +632,41 @@ class RemotePlay:
                     link.send("move", {"ply": c.ply - 1, "seat": c.seat, "move": c.move})
             if host:
                 self._send_position(snap.ply, snap.state)
+
+    def _relay(self, snap: Snapshot, took: bool) -> None:
+        """Take-backs and draw offers across the boards (the worker thread): an offer made
+        here whose answer is the other board's is asked there; the answer to one the other
+        board asked is sent back once this board's players gave it."""
+        with self._lock:
+            match, link = self.match, self.link
+            if match is None or link is None:
+                return
+            here = [s for s in snap.seats if s not in match.there]
+            if self._relayed is not None:
+                # The other board's take-back, answered here: yes (taken back) or no (gone).
+                if took or snap.takeback is None:
+                    link.send("answer", {"what": "takeback", "ply": self._relayed,
+                                         "seat": here[0], "yes": took})
+                    self._relayed = None
+            elif snap.takeback is not None and snap.takeback != self._asked:
+                ply, by = snap.takeback
+                by = by or (snap.moves[-1].seat if snap.moves else None)
+                answer = [s for s in snap.seats
+                          if by is None or not snap.game.same_side(snap.state, s, by)]
+                if by is not None and answer and all(s in match.there for s in answer):
+                    link.send("ask", {"what": "takeback", "ply": ply, "seat": by})
+                    self._asked = snap.takeback
+            elif snap.takeback is None and self._asked is not None:
+                if not took:   # withdrawn here: the question goes on the other board too
+                    link.send("answer", {"what": "takeback", "ply": self._asked[0],
+                                         "seat": self._asked[1] or here[0], "yes": False})
+                self._asked = None
+            for seat in snap.draw_offers:
+                if seat not in match.there and seat not in self._draws_sent:
+                    link.send("ask", {"what": "draw", "ply": snap.ply, "seat": seat})
+                    self._draws_sent.add(seat)
+            if not snap.draw_offers:
+                self._draws_sent.clear()
 
     def _tell(self, event: InEvent) -> None:
         self.service.runner.post(event)

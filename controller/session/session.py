@@ -711,4 +711,7 @@ class GameSession:
             last_move=last.text if last else None, played=self.history.played,
             draw_offers=turn.draw_offers, declared=turn.declared, clocks=self.clocks,
             match=self.match.series, names=self.names, computer=self.computer,
-            remote=self.remote, away=self.away, options=self.options.of(self.state))
+            remote=self.remote, away=self.away,
+            takeback=(turn.phase.ply, turn.phase.asked_by)
+            if isinstance(turn.phase, TakebackOffered) else None,
+            options=self.options.of(self.state))

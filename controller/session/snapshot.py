@@ -58,6 +58,7 @@ class Snapshot:
     computer: Mapping[str, str]           # the seats the computer plays, with their levels
     remote: Mapping[str, str]             # the seats played at another board, with its name
     away: str | None                      # that board, while it cannot be reached
+    takeback: tuple[int, str | None] | None  # a take-back offered: back to ply, asked by
     # The phone options of the seat to move (worked out on the session thread, once a
     # position: they ask the position's moves).
     options: Callable[[], PhoneOptions] = field(repr=False)
@@ -178,6 +179,7 @@ class Snapshots:
               declared: Mapping[str, Declarations], clocks: Clocks | None,
               match: Series | None, names: Mapping[str, str], computer: Mapping[str, str],
               remote: Mapping[str, str], away: str | None,
+              takeback: tuple[int, str | None] | None,
               options: Callable[[], PhoneOptions]) -> Snapshot:
         """The snapshot of what the session shows at ``t`` (``prompts``: the standing ones,
         by reader and kind; ``played``: every move as the pages list them; ``declared``: what
@@ -187,7 +189,7 @@ class Snapshots:
         seen = (state, mode, ply, lights, prompts, correction, tuple(draw_offers), seats,
                 len(played), played[-1] if played else None,
                 (clocks.running, clocks.since, tuple(clocks.left.values())) if clocks else None,
-                match, names, computer, remote, away)
+                match, names, computer, remote, away, takeback)
         if self.latest is not None and seen == self._seen:
             return self.latest
         self.version += 1
@@ -196,5 +198,5 @@ class Snapshots:
             self.version, t, game, variant, state, mode, ply, tuple(prompts.values()), lights,
             led_kind, correction, last_move, tuple(played[-20:]), tuple(draw_offers), seats,
             clocks.to_json(t) if clocks else None, match, names, computer, dict(remote), away,
-            options)
+            takeback, options)
         return self.latest

@@ -220,7 +220,8 @@ def test_no_other_board_reads_a_match_or_speaks_for_a_board_and_bad_messages_cha
         seen: list[tuple[str, bytes]] = []
         carl = Connection(user(a.url, "t3"), "t3",
                           on_message=lambda t, p, _r: seen.append((t, p)),
-                          on_connect=lambda: carl.subscribe("boardlight/v1/match/#")).start()
+                          on_connect=lambda: carl.subscribe("boardlight/v1/match/#"))
+        carl.start()  # only now: its first connection may come before the assignment ends
         try:
             assert carl.wait_connected(10)
             until(lambda: ben.state().partner_online, "board B to see board A")

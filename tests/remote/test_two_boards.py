@@ -144,6 +144,29 @@ def test_abalone_across_two_bridged_brokers_with_a_board_killed_mid_game(tmp_pat
             ben.hand("B1", "C2")
             until(lambda: ben.state()["ply"] == 3, "B: black's second move carried out", 20)
             assert anna.state()["position"] == ben.state()["position"]
+
+            # Black asks for that move back on board A; White answers on board B; both boards
+            # take it back and guide the marble home.
+            black, white = phone(anna, "b"), phone(ben, "w")
+            act(anna, black, {"type": "takeback", "request": True})
+            until(lambda: any(p["kind"] == "takeback" for p in ben.state()["prompts"]),
+                  "B: the take-back asked", 20)
+            act(ben, white, {"type": "takeback", "accept": True})
+            until(lambda: anna.state()["ply"] == 2 and ben.state()["ply"] == 2,
+                  "both boards took it back", 20)
+            for board in (anna, ben):
+                board.hand("C2", "B1")
+                until(lambda b=board: not b.state()["correction"], "the marble back home", 20)
+            assert anna.state()["position"] == ben.state()["position"]
+
+            # A draw offered on board B is accepted on board A: the game ends on both.
+            act(ben, white, {"type": "draw", "offer": True})
+            until(lambda: anna.state()["draw_offers"] == ["w"], "A: White's offer", 20)
+            act(anna, black, {"type": "draw", "accept": True})
+            until(lambda: anna.state()["outcome"] and ben.state()["outcome"],
+                  "the game drawn on both boards", 20)
+            assert anna.state()["outcome"]["termination"] == ben.state()["outcome"][
+                "termination"] == "agreed"
         finally:
             ben.stop()
             anna.stop()
@@ -216,12 +239,20 @@ def phone(board: Board, seat: str) -> Any:
     return opener
 
 
-def declare(board: Board, opener: Any, move: str) -> None:
+def act(board: Board, opener: Any, action: dict[str, Any]) -> None:
+    """A phone's action (``POST /api/seat/action``)."""
     request = urllib.request.Request(f"{board.base}/api/seat/action",
-                                     data=json.dumps({"type": "move", "move": move}).encode(),
-                                     method="POST", headers={"Content-Type": "application/json"})
-    with opener.open(request, timeout=30) as r:
-        assert r.status in (200, 202), r.read()
+                                     data=json.dumps(action).encode(), method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with opener.open(request, timeout=30) as r:
+            assert r.status in (200, 202), r.read()
+    except urllib.error.HTTPError as exc:
+        raise AssertionError(f"{action}: {exc.code} {exc.read().decode()}") from None
+
+
+def declare(board: Board, opener: Any, move: str) -> None:
+    act(board, opener, {"type": "move", "move": move})
 
 
 def lay(board: Board, game: Any, state: Any, move: str) -> None:
