@@ -350,3 +350,93 @@ def _positions_by_ply(db: Path, game: Any) -> dict[int, Any]:
     finally:
         log.close()
     return out
+
+
+# ---- the other games: DRHOMBIX, Plimus and Rhombus, one after the other ---------------------
+
+def carry(board: Board, game: Any, state: Any, move: str, variant: str) -> None:
+    """The hand carries out ``move`` on ``board``'s simulated board, a piece at a time (the
+    physical order ``controller.session.handplan`` plans), each step read before the next."""
+    from controller.session.handplan import hand_steps
+    from controller.session.moves import moves_of
+    from hardware.simboard import default_spec
+    fp = moves_of(game, state, default_spec(game, variant)).find(move)
+    assert fp is not None, move
+    layout = board.call("GET", "/api/sim")["layout"]
+    before = {p: tuple(stack) for p, stack in layout.items()}
+    for step in hand_steps(fp.effect, before=before):
+        if step.action == "lift":
+            board.call("POST", "/api/sim/lift", {"position": step.position})
+        else:
+            board.call("POST", "/api/sim/place", {"position": step.position,
+                                                   "piece": step.piece})
+        time.sleep(0.15)
+
+
+def carried(board: Board, ply: int, what: str) -> None:
+    """Wait for ``board`` to take ply ``ply``; a move that could still grow is ended with the
+    board's End turn, as a player would."""
+    try:
+        until(lambda: board.state()["ply"] >= ply, what, 6)
+    except AssertionError:
+        board.call("POST", "/api/sim/button", {"button": "end-turn"})
+        until(lambda: board.state()["ply"] >= ply, what, 20)
+
+
+GAMES = (("drhombix", "cuckoo-square"), ("plimus", "two-player"), ("rhombus", "two-player"))
+
+
+def test_drhombix_plimus_and_rhombus_across_two_boards_to_a_result(tmp_path):
+    import random
+
+    from controller.rules import find_game
+    rng = random.Random(31)
+    with two_venues(tmp_path) as (venue_a, venue_b, _tls, _certs):
+        anna = Board(tmp_path, "a", "t1", venue_a.port, "Anna's board").start()
+        ben = Board(tmp_path, "b", "t2", venue_b.port, "Ben's board").start()
+        try:
+            for name, variant in GAMES:
+                game = find_game(name)
+                for board in (anna, ben):
+                    if board.call("GET", "/api/host")["remote_play"]["game"]:
+                        board.call("POST", "/api/host/remote/leave", {})
+                anna.call("POST", "/api/host/game", {"game": name, "variant": variant})
+                until(lambda: anna.state()["status"] == "playing", f"A: {name} in play", 30)
+                seats = anna.state()["seats"]
+                code = anna.call("POST", "/api/host/remote/offer",
+                                 {"seats": [seats[1]]})["remote_play"]["game"]["code"]
+                ben.call("POST", "/api/host/remote/join", {"code": code})
+                until(lambda s=seats: ben.state()["status"] == "playing"
+                      and ben.state()["remote"] == {s[0]: "Anna's board"}
+                      and ben.call("GET", "/api/host")["game"] == name, f"B: {name}", 30)
+                phones = {seats[0]: (anna, phone(anna, seats[0])),
+                          seats[1]: (ben, phone(ben, seats[1]))}
+                for ply in range(4):
+                    to_move = anna.state()["to_move"]
+                    mover, opener = phones[to_move]
+                    other = ben if mover is anna else anna
+                    state = real_state(mover, game, dealt=mover is ben and name == "rhombus")
+                    move = game.move_text(rng.choice(list(game.legal_moves(state))))
+                    # Said on the phone first: the hand's cards (Rhombus), and which of the
+                    # moves a reading may be (a DRHOMBIX raise or a Plimus jump).
+                    declare(mover, opener, move)
+                    carry(mover, game, state, move, variant)
+                    carried(mover, ply + 1, f"{name} ply {ply + 1} taken")
+                    # Shown there (a move that changes nothing on the board, a Rhombus 8 or
+                    # a lone kill card, is taken there at once: nothing to carry out).
+                    until(lambda o=other, p=ply: shown(o) != "" or o.state()["ply"] > p,
+                          f"{name} ply {ply + 1} shown", 20)
+                    if other.state()["ply"] == ply:
+                        carry(other, game, real_state(other, game, dealt=other is ben
+                                                      and name == "rhombus"), move, variant)
+                    carried(other, ply + 1, f"{name} ply {ply + 1} carried out there")
+                    assert anna.state()["position"] == ben.state()["position"], (name, ply)
+                # Ben resigns on his phone: the game ends on both boards.
+                act(ben, phones[seats[1]][1], {"type": "resign"})
+                until(lambda: anna.state()["outcome"] and ben.state()["outcome"],
+                      f"{name}: the result on both boards", 20)
+                assert anna.state()["outcome"]["winners"] == ben.state()["outcome"][
+                    "winners"] == [seats[0]]
+        finally:
+            ben.stop()
+            anna.stop()
