@@ -63,6 +63,7 @@ class Settings:
     remote_name: str | None = None      # its name as people see it
     remote_ca_file: str | None = None
     remote_folder: str | None = None    # its match files (default: the user's data folder)
+    remote_heartbeat: float = 20.0      # seconds between the boards' syncs
     source: str = "defaults"
 
 
@@ -177,6 +178,8 @@ def _remote_settings(t: Table, values: dict[str, Any], problems: Problems) -> No
     values["remote_name"] = t.text("name", required=False)
     values["remote_ca_file"] = t.text("ca_file", required=False)
     values["remote_folder"] = t.text("folder", required=False)
+    values["remote_heartbeat"] = t.number("heartbeat", low=0.5, high=300, default=20.0,
+                                          unit=" s")
     t.done()
     try:
         if values["remote_broker"] is not None:

@@ -181,6 +181,7 @@ class MatchLink:
         while not self._stop.wait(self.heartbeat):
             if self.connection.connected.is_set():
                 self._sync()
+            self._changed()  # time passed: how long since the other board was heard
 
     def _message(self, topic: str, raw: bytes, _retained: bool) -> None:
         try:

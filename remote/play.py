@@ -59,12 +59,14 @@ from controller.session.moves import moves_of
 from controller.session.runner import SessionRunner
 from controller.session.snapshot import Snapshot
 from remote import codes, topics
-from remote.link import LinkState, MatchLink
+from remote.link import HEARTBEAT, LinkState, MatchLink
 from remote.topics import Envelope
 
 log = logging.getLogger(__name__)
 
 OFFER_WAIT = 10.0   # seconds a joining board waits for the offer behind a code
+AWAY_AFTER = 2.5    # heartbeats without a word from the other board: it cannot be reached
+                    # (a cut bridge between brokers: its presence still says online)
 
 
 class RemoteError(ValueError):
@@ -80,6 +82,7 @@ class RemoteSettings:
     name: str                    # its name as people see it ("Anna's board")
     folder: Path                 # match files and remote.json
     ca_file: str | None = None
+    heartbeat: float = HEARTBEAT  # seconds between the links' syncs (see AWAY_AFTER)
 
     def __post_init__(self) -> None:
         check_name(self.board, "board")
@@ -386,8 +389,8 @@ class RemotePlay:
         assert match is not None and match.partner
         self.link = MatchLink(self.settings.url, self.settings.board, match.partner, match.code,
                               self.settings.folder / f"{match.code}.json",
-                              self._hand_over,
-                              ca_file=self.settings.ca_file, on_state=self._link_state)
+                              self._hand_over, ca_file=self.settings.ca_file,
+                              heartbeat=self.settings.heartbeat, on_state=self._link_state)
         self.link.start()
 
     def _hand_over(self, envelope: Envelope) -> None:
@@ -425,7 +428,9 @@ class RemotePlay:
         match = self.match
         if match is None or not match.started:
             return
-        reached = state.connected and state.partner_online is not False
+        quiet = state.last_heard is not None and \
+            time.time() - state.last_heard > AWAY_AFTER * self.settings.heartbeat
+        reached = state.connected and state.partner_online is not False and not quiet
         if reached != self._reached:
             self._reached = reached
             self.service.runner.post(RemoteReach(self.clock(), match.partner_name or

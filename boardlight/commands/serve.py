@@ -91,6 +91,10 @@ def register(sub: Any) -> None:
     p.add_argument("--remote-name", metavar="TEXT",
                    help="this board's name as the other players see it, e.g. \"Anna's "
                         "board\" (default: the config's [remote] name, else the user name)")
+    p.add_argument("--remote-heartbeat", metavar="S", type=float,
+                   help="seconds between the two boards' syncs; the other board counts as "
+                        "unreachable after 2.5 of them without a word (default: the config's "
+                        "[remote] heartbeat, else 20)")
     p.add_argument("--remote-folder", metavar="DIR",
                    help="where this board keeps its remote games' files (default: "
                         "~/.local/share/boardlight/remote-NAME)")
@@ -207,9 +211,12 @@ def remote_options(args: argparse.Namespace, s: Any, options: ServiceOptions) ->
     folder = (getattr(args, "remote_folder", None) or s.remote_folder
               or str(Path(data) / "boardlight" / f"remote-{board}"))
     try:
+        heartbeat = getattr(args, "remote_heartbeat", None) or s.remote_heartbeat
+        if not 0.5 <= heartbeat <= 300:
+            raise RemoteError(f"--remote-heartbeat is 0.5 to 300 seconds, not {heartbeat:g}")
         options.remote = RemoteSettings(url, board, getattr(args, "remote_name", None)
                                         or s.remote_name or board, Path(folder),
-                                        ca_file=s.remote_ca_file)
+                                        ca_file=s.remote_ca_file, heartbeat=heartbeat)
     except (RemoteError, PayloadError) as exc:
         raise ServiceError(str(exc)) from None
 

@@ -34,7 +34,8 @@ class Board:
         self.command = [sys.executable, "-m", "boardlight", "serve", "--host", "127.0.0.1",
                         "--port", "0", "--db", str(tmp / f"{name}.db"),
                         "--remote", f"mqtt://{user}:{PASSWORDS[user]}@127.0.0.1:{port}",
-                        "--remote-name", shown, "--remote-folder", str(tmp / f"{name}-remote")]
+                        "--remote-name", shown, "--remote-folder", str(tmp / f"{name}-remote"),
+                        "--remote-heartbeat", "1"]
         self.proc: subprocess.Popen[str] | None = None
         self.printed = ""
 
@@ -90,6 +91,12 @@ class Board:
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             self.proc.wait(30)
+
+
+def away(board: Board, other: str) -> bool:
+    """The table says the other board cannot be reached."""
+    return any(p["kind"] == "remote" and p["text"].startswith(f"{other} cannot be reached")
+               for p in board.state()["prompts"])
 
 
 def shown(board: Board) -> str:
@@ -157,6 +164,23 @@ def test_abalone_across_two_bridged_brokers_with_a_board_killed_mid_game(tmp_pat
             for board in (anna, ben):
                 board.hand("C2", "B1")
                 until(lambda b=board: not b.state()["correction"], "the marble back home", 20)
+            assert anna.state()["position"] == ben.state()["position"]
+
+            # Venue A's broker goes down (and with it the bridge): both tables say the other
+            # board cannot be reached; Anna moves meanwhile; once the broker is back, board B
+            # shows her move and the game goes on.
+            venue_a.stop()
+            until(lambda: away(anna, "Ben's board"), "A: Ben's board unreachable", 20)
+            until(lambda: away(ben, "Anna's board"), "B: Anna's board unreachable", 20)
+            anna.hand("B1", "C2")
+            until(lambda: anna.state()["ply"] == 3, "A: black's move during the cut", 20)
+            venue_a.start()
+            until(lambda: shown(ben).startswith("Black played at Anna's board:"),
+                  "B: the move made during the cut", 40)
+            until(lambda: not away(anna, "Ben's board") and not away(ben, "Anna's board"),
+                  "both boards reached again", 20)
+            ben.hand("B1", "C2")
+            until(lambda: ben.state()["ply"] == 3, "B: that move carried out", 20)
             assert anna.state()["position"] == ben.state()["position"]
 
             # A draw offered on board B is accepted on board A: the game ends on both.
@@ -255,20 +279,6 @@ def declare(board: Board, opener: Any, move: str) -> None:
     act(board, opener, {"type": "move", "move": move})
 
 
-def lay(board: Board, game: Any, state: Any, move: str) -> None:
-    """The hand lays the tile of ``move`` (a tile from the supply onto its cell)."""
-    from controller.session.moves import moves_of
-    from hardware.simboard import default_spec
-    fp = moves_of(game, state, default_spec(game, "two-player")).find(move)
-    assert fp is not None, move
-    taken = [c.position for c in fp.effect.changes if len(c.after) < len(c.before)]
-    put = [c.position for c in fp.effect.changes if len(c.after) > len(c.before)]
-    for src, dst in zip(taken, put, strict=True):
-        board.call("POST", "/api/sim/lift", {"position": src})
-        time.sleep(0.2)
-        board.call("POST", "/api/sim/place", {"position": dst})
-
-
 def test_crosswise_across_two_boards_each_hand_private_to_its_board(tmp_path):
     from club.mqtt import Connection
     from controller.rules.crosswise import CROSSWISE as CW
@@ -298,10 +308,11 @@ def test_crosswise_across_two_boards_each_hand_private_to_its_board(tmp_path):
                 mover, other, hand = (anna, ben, green) if ply % 2 == 0 else (ben, anna, orange)
                 state = real_state(mover, CW, dealt=mover is ben)
                 assert CW.to_move(state) == ("green" if ply % 2 == 0 else "orange")
-                move = next(CW.move_text(m) for m in CW.legal_moves(state)
-                            if CW.move_text(m)[0].isdigit())   # a symbol tile laid
+                texts = [CW.move_text(m) for m in CW.legal_moves(state)]
+                # A symbol tile laid, if the hand holds one; else an action tile played.
+                move = next((t for t in texts if t[0].isdigit()), texts[0])
                 declare(mover, hand, move)
-                lay(mover, CW, state, move)
+                carry(mover, CW, state, move, "two-player")
                 until(lambda m=mover, p=ply: m.state()["ply"] == p + 1, f"ply {ply + 1} taken",
                       20)
                 try:
@@ -309,7 +320,7 @@ def test_crosswise_across_two_boards_each_hand_private_to_its_board(tmp_path):
                 except AssertionError:
                     print("A:", anna.printed[-3000:], "\nB:", ben.printed[-3000:])
                     raise
-                lay(other, CW, real_state(other, CW, dealt=other is ben), move)
+                carry(other, CW, real_state(other, CW, dealt=other is ben), move, "two-player")
                 until(lambda o=other, p=ply: o.state()["ply"] == p + 1,
                       f"ply {ply + 1} carried out on the other board", 20)
             assert anna.state()["position"] == ben.state()["position"]
@@ -406,9 +417,9 @@ def test_drhombix_plimus_and_rhombus_across_two_boards_to_a_result(tmp_path):
                 code = anna.call("POST", "/api/host/remote/offer",
                                  {"seats": [seats[1]]})["remote_play"]["game"]["code"]
                 ben.call("POST", "/api/host/remote/join", {"code": code})
-                until(lambda s=seats: ben.state()["status"] == "playing"
+                until(lambda s=seats, n=name: ben.state()["status"] == "playing"
                       and ben.state()["remote"] == {s[0]: "Anna's board"}
-                      and ben.call("GET", "/api/host")["game"] == name, f"B: {name}", 30)
+                      and ben.call("GET", "/api/host")["game"] == n, f"B: {name}", 30)
                 phones = {seats[0]: (anna, phone(anna, seats[0])),
                           seats[1]: (ben, phone(ben, seats[1]))}
                 for ply in range(4):
