@@ -6,8 +6,14 @@ false``, QoS 1) as two venues would be.  The boards take turns: each move is one
 message, sent when the other board's move has arrived and ``pace`` seconds have passed.  It
 measures each move from the sender's ``send`` (the message kept in its match file, then
 published) to the other board's delivery, and the bytes of the messages: a move's envelope,
-and the links' own ``sync`` messages.  The moves' lights on the other board come on in the
-session, which is not yet joined to the link: this is the transport's share of that time.
+and the links' own ``sync`` messages: the transport's share.
+
+``lights_bench`` measures the whole way: two services (each its simulated board, session,
+event log and remote play, as ``boardlight serve --remote`` builds them) on the two bridged
+brokers play Abalone, a hand carrying out each move on the board it is made on and then on
+the other; each move is timed from its commit on one board to its lights on the other (the
+LED frame that shows it), and its bytes are every message it took (the move, and the host's
+positions).
 """
 
 from __future__ import annotations
@@ -120,6 +126,152 @@ def remote_bench(moves: int = 200, pace: float = 0.05,
             for link in links.values():
                 link.stop()
             stop_all(procs)
+
+
+@dataclass(frozen=True)
+class LightFigures:
+    moves: int
+    latencies: list[float]       # seconds, commit on one board -> its lights on the other
+    move_bytes: list[int]        # the game messages' payload bytes each move took
+    seconds: float
+
+    @property
+    def missed(self) -> bool:
+        return _pct(self.latencies, 0.95) * 1000 >= TARGET_P95_MS
+
+
+def _bridged(work: Path, procs: list[subprocess.Popen[bytes]]) -> tuple[int, int]:
+    b_proc, b_port = _broker(work, "b")
+    procs.append(b_proc)
+    a_proc, a_port = _broker(work, "a", (
+        f"connection venue-b\naddress 127.0.0.1:{b_port}\n"
+        "topic boardlight/v1/match/# both 1\ncleansession false\nrestart_timeout 1 2\n"))
+    procs.append(a_proc)
+    return a_port, b_port
+
+
+def lights_bench(moves: int = 40, progress: Callable[[str], None] | None = None,
+                 seed: int = 1) -> LightFigures:
+    """Two services, two bridged brokers, ``moves`` plies of Abalone: commit -> lights."""
+    import random
+
+    from boardlight.service import Service, ServiceOptions
+    from controller.session.events import Committed, Handled, LedsShown
+    from controller.session.handplan import hand_steps
+    from remote.play import RemoteSettings
+    say = progress or (lambda _line: None)
+    rng = random.Random(seed)
+    procs: list[subprocess.Popen[bytes]] = []
+    services: list[Service] = []
+    with tempfile.TemporaryDirectory(prefix="boardlight-remote-") as tmp:
+        work = Path(tmp)
+        try:
+            ports = _bridged(work, procs)
+            marks: dict[str, list[tuple[str, float]]] = {"anna": [], "ben": []}
+            seen = threading.Condition()
+
+            def listener(name: str) -> Callable[[Handled], None]:
+                def listen(handled: Handled) -> None:
+                    now = time.perf_counter()
+                    for e in handled.events:
+                        kind = ("commit" if isinstance(e, Committed) else "lights"
+                                if isinstance(e, LedsShown) and e.reason == "computer's move"
+                                else None)
+                        if kind:
+                            with seen:
+                                marks[name].append((kind, now))
+                                seen.notify_all()
+                return listen
+
+            for name, port in zip(("anna", "ben"), ports, strict=True):
+                settings = RemoteSettings(BrokerURL("127.0.0.1", port), name, name.title(),
+                                          work / name, heartbeat=5)
+                service = Service(ServiceOptions(game="abalone", db=str(work / f"{name}.db"),
+                                                 remote=settings))
+                services.append(service)
+                service.runner.subscribe(listener(name))
+                service.start()
+            anna, ben = services
+
+            def wait(name: str, kind: str, count: int, what: str) -> float:
+                with seen:
+                    if not seen.wait_for(lambda: sum(k == kind for k, _ in marks[name])
+                                         >= count, 20):
+                        raise TimeoutError(f"{what} did not come within 20 s")
+                    return [t for k, t in marks[name] if k == kind][count - 1]
+
+            def carry(service: Service, move: str) -> None:
+                session = service.runner.session
+                fp = session.index.find(move)
+                assert fp is not None, move
+                for step in hand_steps(fp.effect):
+                    if step.action == "lift":
+                        service.sim_lift(step.position)
+                    else:
+                        service.sim_place(step.position, step.piece)
+                    time.sleep(0.05)
+
+            deadline = time.monotonic() + 20
+            while anna.runner.session.snapshot.mode.value != "playing":
+                if time.monotonic() > deadline:
+                    raise TimeoutError("board A did not come into play")
+                time.sleep(0.05)
+            code = anna.remote.offer(["w"])
+            ben.remote.join(code)
+            deadline = time.monotonic() + 30
+            while ben.runner.session.snapshot.remote != {"b": "Anna"} or \
+                    ben.runner.session.snapshot.mode.value != "playing":
+                if time.monotonic() > deadline:
+                    raise TimeoutError("board B did not join board A's game within 30 s")
+                time.sleep(0.05)
+            say(f"two boards (services with simulated boards), two brokers bridged; {moves} "
+                "Abalone moves, each carried out on one board, then shown and carried out on "
+                "the other...")
+            latencies: list[float] = []
+            move_bytes: list[int] = []
+            start = time.perf_counter()
+            for ply in range(moves):
+                mover, other = (anna, ben) if ply % 2 == 0 else (ben, anna)
+                m_name, o_name = ("anna", "ben") if ply % 2 == 0 else ("ben", "anna")
+                session = mover.runner.session
+                game, state = session.game, session.state
+                if game.outcome(state) is not None:
+                    break
+                move = game.move_text(rng.choice(list(game.legal_moves(state))))
+                before = [dict(svc.remote.link.bytes_sent) for svc in services]
+                commits = sum(k == "commit" for k, _ in marks[m_name])
+                lights = sum(k == "lights" for k, _ in marks[o_name])
+                carry(mover, move)
+                committed = wait(m_name, "commit", commits + 1, f"move {ply + 1}'s commit")
+                shown = wait(o_name, "lights", lights + 1, f"move {ply + 1}'s lights")
+                latencies.append(shown - committed)
+                done = sum(k == "commit" for k, _ in marks[o_name])
+                carry(other, move)
+                wait(o_name, "commit", done + 1, f"move {ply + 1} carried out")
+                time.sleep(0.3)   # the host's position after it, sent meanwhile
+                after = [svc.remote.link.bytes_sent for svc in services]
+                move_bytes.append(sum(a.get(k, 0) - b.get(k, 0) for a, b in zip(
+                    after, before, strict=True) for k in ("move", "position")))
+                if (ply + 1) % 10 == 0:
+                    say(f"  {ply + 1} moves")
+            return LightFigures(len(latencies), latencies, move_bytes,
+                                time.perf_counter() - start)
+        finally:
+            for service in services:
+                service.stop()
+            stop_all(procs)
+
+
+def light_lines(f: LightFigures) -> list[str]:
+    ms = [x * 1000 for x in f.latencies]
+    mean = sum(f.move_bytes) / len(f.move_bytes) if f.move_bytes else 0
+    return [
+        f"{f.moves} moves between two boards (their services) through two bridged brokers "
+        f"in {f.seconds:.1f} s",
+        f"commit on one board -> lights on the other: p50 {_pct(ms, 0.5):.1f} ms, p95 "
+        f"{_pct(ms, 0.95):.1f} ms, max {max(ms):.1f} ms (target: p95 < {TARGET_P95_MS:.0f} ms)",
+        f"bytes a move: {mean:.0f} (its move message and the host's positions, payloads)",
+    ]
 
 
 def lines(f: Figures) -> list[str]:

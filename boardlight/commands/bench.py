@@ -36,9 +36,10 @@ def register(sub: Any) -> None:
                         "to a Mosquitto broker, spectator pages on the club server: commit -> "
                         "page and the club server's memory; scan: full scans a second of the "
                         "profile's GPIO sensor matrix (on the Pi, or --mock pins); remote: "
-                        "remote play's transport between two boards through two bridged "
-                        "Mosquitto brokers: a move's time from one board to the other and "
-                        "its bytes")
+                        "remote play between two boards through two bridged Mosquitto "
+                        "brokers: a move's time from one board's link to the other's, then "
+                        "from one board's commit to its lights on the other (two services "
+                        "playing Abalone), and its bytes")
     p.add_argument("--game", metavar="G",
                    help=f"game for 'rules' and 'inference' (default abalone), or the only "
                         f"game for 'ai' (default all); one of: {', '.join(GAMES)}")
@@ -69,7 +70,8 @@ def register(sub: Any) -> None:
                    help="for 'ai': measure the compiled Abalone core's speed, depth and use "
                         "of the cores first (yes), not at all (no), or only that (only)")
     p.add_argument("--plies", type=int, default=120, metavar="N",
-                   help="plies per game for 'inference' (120)")
+                   help="plies per game for 'inference', and of the two boards' game for "
+                        "'remote' (120)")
     p.add_argument("--seed", type=int, default=1, metavar="S",
                    help="seed for 'inference', 'ai' and 'firmware-memory' (1)")
     p.add_argument("--frames", type=int, default=5000, metavar="N",
@@ -231,11 +233,16 @@ def run(args: argparse.Namespace) -> int:
         from boardlight.bench.remote import lines as remote_lines
         from boardlight.bench.remote import remote_bench
         print(machine_line())
+        from boardlight.bench.remote import light_lines, lights_bench
         remote = remote_bench(moves=args.moves or 200,
                               progress=lambda text: print(text, flush=True))
         for line in remote_lines(remote):
             print(line)
-        return 1 if remote.missed else 0
+        lights = lights_bench(moves=args.plies,
+                              progress=lambda text: print(text, flush=True))
+        for line in light_lines(lights):
+            print(line)
+        return 1 if remote.missed or lights.missed else 0
     elif args.what == "scan":
         from boardlight.bench.scan import scan_line
         print(machine_line())
