@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
@@ -68,7 +69,20 @@ def _extras(web: WebState, snapshot: Snapshot, lang: str) -> dict[str, Any]:
             "level_names": level_names(t),
             "joined": web.tokens.joined(), "links": web.tokens.generation,
             "sim": sim_json(service),
-            "board": "simulated" if service.sim is not None else "sensors"}
+            "board": "simulated" if service.sim is not None else "sensors",
+            "remote_link": remote_link(service, snapshot)}
+
+
+def remote_link(service: BoardService, snapshot: Snapshot) -> dict[str, Any] | None:
+    """The other board of a remote game, as the table shows it: its name, whether it can be
+    reached, and when it was last heard (wall-clock seconds; the page counts on from it while
+    the board cannot be reached)."""
+    status = service.remote.status() if service.remote is not None else None
+    if not status or not status["partner"] or not snapshot.remote:
+        return None
+    heard = status["heard"]
+    return {"board": status["partner"], "reached": snapshot.away is None,
+            "heard_at": time.time() - heard if heard is not None else None}
 
 
 def _worded(game: Game[Any, Any], prompts: list[dict[str, Any]], lang: str

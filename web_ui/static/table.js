@@ -108,11 +108,33 @@
         _("Tap a piece to pick it up. A move that could still grow waits a moment: press End turn when you are done.")));
   }
 
+  // Remote play: the other board, and how long since it was last heard while it is away.
+  let linkTimer = null;
+  function renderRemoteLink(s) {
+    clearInterval(linkTimer);
+    const old = document.getElementById("remote-link");
+    if (old) old.remove();
+    const link = s.remote_link;
+    if (!link) return;
+    const line = BL.el("p", { id: "remote-link", class: "small muted" });
+    const say = () => {
+      if (link.reached) { line.textContent = _("Playing with %(board)s: connected.", { board: link.board }); return; }
+      const ago = link.heard_at == null ? null : Math.max(0, Math.round(Date.now() / 1000 - link.heard_at));
+      line.textContent = ago == null ? _("Playing with %(board)s: not connected.", { board: link.board })
+        : ago < 120 ? _("Playing with %(board)s: not heard for %(n)s s.", { board: link.board, n: BL.number(ago) })
+        : _("Playing with %(board)s: not heard for %(n)s min.", { board: link.board, n: BL.number(Math.floor(ago / 60)) });
+    };
+    say();
+    if (!link.reached) linkTimer = setInterval(say, 1000);
+    $("turn").after(line);
+  }
+
   function render(s) {
     followLanguage(s);
     state = s;
     board.update(s);
     BL.renderTurn($("turn"), s, null);
+    renderRemoteLink(s);
     BL.renderScores($("scores"), s);
     BL.renderClocks($("clocks"), s);
     BL.renderMatch($("match"), s);
