@@ -124,6 +124,11 @@ def read_offer_payload(raw: bytes, address: topics.Address) -> Offer | None:
 DEAL_TRIES = 20_000   # deals tried for one in which the host's move is legal (see deal_for)
 
 
+def hides(game: Any, state: Any) -> bool:
+    """Whether the game deals something only its holder sees (a hand in a seat's view)."""
+    return any("hand" in game.view(state, seat) for seat in game.seats(state))
+
+
 def deal_for(game: Any, state: Any, seats: list[str], rng: random.Random, spec: Any = None,
              move: str | None = None) -> Any:
     """The host's position as the guest board may hold it: its own seats' hands as they are,
@@ -133,7 +138,7 @@ def deal_for(game: Any, state: Any, seats: list[str], rng: random.Random, spec: 
     guest can show it (the cards or tiles it plays are public once played; only that they
     were in the hand is given away, which the move says anyway).  Games without hidden
     parts: ``state`` itself."""
-    if not any("hand" in game.view(state, seat) for seat in game.seats(state)):
+    if not hides(game, state):
         return state
     for _ in range(DEAL_TRIES if move is not None else 1):
         dealt = game.sample_hidden_for(state, seats, rng)
@@ -631,7 +636,8 @@ class RemotePlay:
                                 "other board keeps the first (amendments do not travel yet)",
                                 match.code, c.ply, c.move)
                 elif not c.ends:
-                    if host and before is not None and len(commits) == 1:
+                    if host and before is not None and len(commits) == 1 \
+                            and hides(snap.game, before):
                         # The guest's position before it, dealt so that it can show it.
                         self._send_position(c.ply - 1, before, c.move)
                     link.send("move", {"ply": c.ply - 1, "seat": c.seat, "move": c.move})
