@@ -188,13 +188,22 @@ class Service:
         if record is None:
             return None
         if record.game != self.game.name:
-            logger.warning("the unfinished game %d is %s, not %s: starting a new game",
-                           record.id, record.game, self.game.name)
-            self.log.finish(record.id, {"winners": [], "reason": "abandoned"})
-            return None
+            if self.options.board == "sim" and isinstance(self.options.game, str):
+                # The simulated board is set up for any game: the one on it goes on (the
+                # host page starts another).
+                logger.info("the unfinished game %d is %s: the simulated board takes it up",
+                            record.id, record.game)
+                self.game = find_game(record.game)
+            else:
+                logger.warning("the unfinished game %d is %s, not %s: starting a new game",
+                               record.id, record.game, self.game.name)
+                self.log.finish(record.id, {"winners": [], "reason": "abandoned"})
+                return None
         try:
             return replay(self.log, record.id)
         except LogError as exc:
+            self.game = (find_game(self.options.game) if isinstance(self.options.game, str)
+                         else self.options.game)
             # Never rewritten: 'boardlight export' shows it as far as it replays.
             self.unreplayable = {"game_id": record.id, "detail": str(exc)}
             logger.error("game %d in %s does not replay, so it cannot be taken up: %s; it is "

@@ -48,6 +48,7 @@ from controller.session.events import (
     Handled,
     InEvent,
     PhoneAction,
+    RemoteFlag,
     RemoteMove,
     RemotePosition,
     RemoteReach,
@@ -529,6 +530,19 @@ class RemotePlay:
             log.warning("match %s: %s sent a move of seat %s, which is played here",
                         match.code, match.partner, body["seat"])
             return
+        pending = match.pending
+        if pending and "move" in pending and pending["ply"] == body["ply"] \
+                and pending["seat"] == body["seat"]:
+            # The hand there went on: the move shown here, not carried out yet, is replaced.
+            self.service.runner.post(RemoteMove(self.clock(), str(body["seat"]), None,
+                                                int(body["ply"]),
+                                                match.partner_name or match.partner))
+        elif self.service.runner.session.snapshot.ply > int(body["ply"]):
+            # Carried out here already: the host's position settles it (the host keeps the
+            # move it took; a guest is guided to the host's position).
+            log.warning("match %s: ply %d was changed there to %s after it was carried out "
+                        "here", match.code, body["ply"], body["move"])
+            return
         match.pending = dict(body)
         self._save()
         self._post_move(body)
@@ -566,6 +580,14 @@ class RemotePlay:
             self.service.runner.post(PhoneAction(self.clock(), seat, AnswerTakeback(yes)))
         elif yes:
             self.service.runner.post(PhoneAction(self.clock(), seat, DrawAction(True)))
+
+    def _on_end(self, match: Match, body: Mapping[str, Any]) -> None:
+        """The game ended on the other board: on time (a clock of a seat played there)."""
+        from controller.rules.base import Outcome
+        outcome = Outcome.from_json(body["outcome"])
+        who = outcome.said["who"] if outcome.termination.value == "time" else None
+        if who is not None and who.seat in match.there:
+            self.service.runner.post(RemoteFlag(self.clock(), who.seat))
 
     def _post_move(self, body: Mapping[str, Any]) -> None:
         match = self.match
@@ -631,13 +653,13 @@ class RemotePlay:
                         self._save()
                 elif c.ends and c.how == "phone" and c.move.startswith("resign"):
                     link.send("resign", {"ply": c.ply, "seat": c.seat})
-                elif c.amends:
-                    log.warning("match %s: ply %d was amended to %s after it was sent; the "
-                                "other board keeps the first (amendments do not travel yet)",
-                                match.code, c.ply, c.move)
+                elif c.ends and c.move.startswith("time ") and snap.outcome is not None:
+                    # This board's clock of one of its own seats fell: the game ends there too.
+                    link.send("end", {"ply": c.ply, "outcome": snap.outcome.to_json()})
                 elif not c.ends:
+                    # A move, or the same hand's amendment of it (the same ply again).
                     if host and before is not None and len(commits) == 1 \
-                            and hides(snap.game, before):
+                            and not c.amends and hides(snap.game, before):
                         # The guest's position before it, dealt so that it can show it.
                         self._send_position(c.ply - 1, before, c.move)
                     link.send("move", {"ply": c.ply - 1, "seat": c.seat, "move": c.move})

@@ -115,11 +115,12 @@ class ComputerMove:
 class RemoteMove:
     """The player of ``seat`` made ``move`` (move text) at ply ``ply`` on another board,
     ``board`` (its shown name; remote play, ``remote.play``): as with the computer's move, a
-    human here carries it out, guided by the lights and the words."""
+    human here carries it out, guided by the lights and the words.  ``move=None``: the move
+    shown is withdrawn (the hand there went on and made another, which follows)."""
 
     t: float
     seat: str
-    move: str
+    move: str | None
     ply: int
     board: str
     position: str = ""  # the position it was made in (its text; empty: not compared)
@@ -137,6 +138,16 @@ class RemotePosition:
     ply: int
     position: str
     board: str
+
+
+@dataclass(frozen=True, slots=True)
+class RemoteFlag:
+    """The clock of ``seat`` fell on the other board of a remote game: the game is lost on
+    time here too (each board keeps its own clocks; they stop alike while the boards cannot
+    reach each other, and the first to fall ends the game on both)."""
+
+    t: float
+    seat: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,7 +200,7 @@ class ComputerSeats:
 
 InEvent = (RawScan | StableScan | StableChanges | ButtonPress | PhoneAction | Tick | LinkStatus
            | ComputerMove | PhonesJoined | SeatNames | ComputerSeats | RemoteMove | RemoteSeats
-           | RemoteReach | RemotePosition)
+           | RemoteReach | RemotePosition | RemoteFlag)
 
 # ---- outbound ---------------------------------------------------------------------------------
 

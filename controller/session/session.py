@@ -54,6 +54,7 @@ from controller.session.events import (
     PhonesJoined,
     RawScan,
     Rejected,
+    RemoteFlag,
     RemoteMove,
     RemotePosition,
     RemoteReach,
@@ -314,6 +315,9 @@ class GameSession:
         elif isinstance(event, RemotePosition):
             with refused(out, t, None):
                 self._adopt(t, event, out)
+        elif isinstance(event, RemoteFlag):
+            if self.mode is Mode.PLAYING and event.seat in self.remote:
+                self._finish_by(t, TimeForfeit(event.seat), out)
         elif not isinstance(event, Tick):
             raise TypeError(f"not a session event: {event!r}")
         if self.away is not None and self.clocks and self.clocks.running is not None:

@@ -316,3 +316,24 @@ def test_a_guest_boards_deals_replay_and_a_move_after_one_is_made_on_it(tmp_path
     log.append(bad, "deal", 0, "not a position", 0.5)
     with pytest.raises(LogError, match=r"event 1 \(deal\)"):
         replay(log, bad)
+
+
+def test_a_simulated_board_takes_up_the_unfinished_game_of_any_game(tmp_path):
+    """A simulated board is set up for whatever game is on it: restarted with its default
+    game, it goes on with the unfinished Crosswise game in its log (a remote game after a
+    power cut), rather than abandoning it."""
+    from controller.rules.crosswise import CROSSWISE as CW
+    db = tmp_path / "g.db"
+    log = EventLog(db)
+    start = CW.setup(seed=4)
+    gid = log.new_game("crosswise", "two-player", 4, CW.position_text(start))
+    move = CW.legal_moves(start)[0]
+    log.append(gid, "move", 1, CW.position_text(CW.apply(start, move)), 1.0, "green",
+               CW.move_text(move))
+    log.close()
+    service = Service(ServiceOptions(db=str(db))).start()
+    try:
+        assert service.table.snapshot.game.name == "crosswise"
+        assert service.table.snapshot.ply == 1 and service.game_id == gid
+    finally:
+        service.stop()

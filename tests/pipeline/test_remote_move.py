@@ -142,3 +142,32 @@ def test_an_unreadable_position_is_refused_and_changes_nothing():
     sim.step_to(1.0)
     [no] = of(sim, Rejected)
     assert no.reason.key == "remote.unreadable" and sim.session.ply == 0
+
+
+def test_a_move_changed_there_before_it_is_carried_out_here_replaces_the_one_shown():
+    sim = remote_black(simulate([], tail=0.0))
+    sim.step_to(0.3)
+    sim.post(RemoteMove(sim.t, "b", "A1B2", 0, "Anna's board"))
+    sim.step_to(0.5)
+    sim.post(RemoteMove(sim.t, "b", None, 0, "Anna's board"))   # the hand there went on
+    sim.post(RemoteMove(sim.t, "b", "C3D3", 0, "Anna's board"))
+    sim.step_to(0.7)
+    shown = [p for p in of(sim, Prompt) if p.kind == "computer" and p.message]
+    assert said(shown[-1]).startswith("Black played at Anna's board: moved the black marble "
+                                      "on C3")
+    sim.schedule(_steps(moves((0.9, "lift", "C3"), (1.1, "place", "D3"))))
+    sim.step_to(3.0)
+    assert [c.move for c in commits(sim)] == ["C3D3"]
+
+
+def test_a_clock_fallen_on_the_other_board_ends_the_game_here_too():
+    from controller.session.events import GameOver, RemoteFlag
+    sim = remote_black(simulate([], tail=0.0))
+    sim.step_to(0.5)
+    sim.post(RemoteFlag(sim.t, "w"))   # white plays here: not the other board's to say
+    sim.step_to(0.7)
+    assert of(sim, GameOver) == []
+    sim.post(RemoteFlag(sim.t, "b"))
+    sim.step_to(1.0)
+    [over] = of(sim, GameOver)
+    assert over.outcome.winners == ("w",) and over.outcome.termination.value == "time"

@@ -263,6 +263,17 @@ def phone(board: Board, seat: str) -> Any:
     return opener
 
 
+def rejoined(board: Board, seat: str, opener: Any) -> Any:
+    """The seat's phone after its board restarted: the same browser if the board kept its
+    links (the seat is still this phone's), else joined again with the new link."""
+    try:
+        return phone(board, seat)
+    except urllib.error.HTTPError as exc:
+        if exc.code != 409:
+            raise
+        return opener
+
+
 def act(board: Board, opener: Any, action: dict[str, Any]) -> None:
     """A phone's action (``POST /api/seat/action``)."""
     request = urllib.request.Request(f"{board.base}/api/seat/action",
@@ -279,7 +290,8 @@ def declare(board: Board, opener: Any, move: str) -> None:
     act(board, opener, {"type": "move", "move": move})
 
 
-def test_crosswise_across_two_boards_each_hand_private_to_its_board(tmp_path):
+def test_crosswise_across_two_boards_each_hand_private_to_its_board_through_power_cuts(
+        tmp_path):
     from club.mqtt import Connection
     from controller.rules.crosswise import CROSSWISE as CW
     from remote import topics
@@ -323,6 +335,18 @@ def test_crosswise_across_two_boards_each_hand_private_to_its_board(tmp_path):
                 carry(other, CW, real_state(other, CW, dealt=other is ben), move, "two-player")
                 until(lambda o=other, p=ply: o.state()["ply"] == p + 1,
                       f"ply {ply + 1} carried out on the other board", 20)
+                if ply in (1, 3):
+                    # A power cut: the guest board after ply 2, the host board after ply 4;
+                    # each takes up the game (the guest on the host's deals in its log).
+                    cut = ben if ply == 1 else anna
+                    cut.kill()
+                    cut.start()
+                    until(lambda c=cut, p=ply: c.state()["ply"] == p + 1
+                          and c.state()["status"] == "playing", "taken up after the cut", 30)
+                    if cut is ben:
+                        orange = rejoined(ben, "orange", orange)
+                    else:
+                        green = rejoined(anna, "green", green)
             assert anna.state()["position"] == ben.state()["position"]
             # Orange's hand is the same on both boards; Green's is real only on board A.
             a_state, b_state = real_state(anna, CW), real_state(ben, CW, dealt=True)
