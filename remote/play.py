@@ -224,6 +224,11 @@ class RemotePlay:
         if not there or set(there) - set(seats) or set(there) == set(seats):
             raise RemoteError(f"choose the seats played at the other board: some of "
                               f"{', '.join(seats)}, not all")
+        split = [(a, b) for a in there for b in seats if b not in there
+                 and snap.game.same_side(snap.state, a, b)]
+        if split:
+            raise RemoteError(f"partners sit together: {split[0][0]} and {split[0][1]} play "
+                              "at the same board")
         with self._lock:
             self._stop_link()
             code = codes.new_code()

@@ -225,6 +225,10 @@ def test_wrong_offers_and_codes_are_refused_with_what_was_wrong(tmp_path):
             anna.call("POST", "/api/host/game", {"game": "crosswise"})
             assert "some of green, orange, not all" in refused(
                 anna, "/api/host/remote/offer", {"seats": ["b"]})
+            anna.call("POST", "/api/host/game", {"game": "crosswise",
+                                                 "variant": "four-player"})
+            assert "partners sit together: green-2 and green-1" in refused(
+                anna, "/api/host/remote/offer", {"seats": ["orange-1", "orange-2", "green-2"]})
             assert anna.call("GET", "/api/host")["remote_play"]["game"] is None
         finally:
             anna.stop()
@@ -243,15 +247,15 @@ def real_state(board: Board, game: Any, dealt: bool = False) -> Any:
         try:
             record = log.games()[-1]
             events = log.events(record.id)
-            return events[-1] if events else None, record.start
+            return events[-1] if events else None, record.start, record.variant
         finally:
             log.close()
 
     if dealt:
         until(lambda: (e := last()[0]) is not None and e.kind == "deal"
               and e.ply == board.state()["ply"], f"board {board.name} took the host's deal")
-    event, start = last()
-    return game.parse_position(event.position if event else start)
+    event, start, variant = last()
+    return game.parse_position(event.position if event else start, variant)
 
 
 def phone(board: Board, seat: str) -> Any:
@@ -418,10 +422,11 @@ def carried(board: Board, ply: int, what: str) -> None:
         until(lambda: board.state()["ply"] >= ply, what, 20)
 
 
-GAMES = (("drhombix", "cuckoo-square"), ("plimus", "two-player"), ("rhombus", "two-player"))
+GAMES = (("drhombix", "cuckoo-square"), ("plimus", "two-player"), ("rhombus", "two-player"),
+         ("rhombus", "four-player"))
 
 
-def test_drhombix_plimus_and_rhombus_across_two_boards_to_a_result(tmp_path):
+def test_drhombix_plimus_and_rhombus_two_and_four_players_across_two_boards(tmp_path):
     import random
 
     from controller.rules import find_game
@@ -438,15 +443,19 @@ def test_drhombix_plimus_and_rhombus_across_two_boards_to_a_result(tmp_path):
                 anna.call("POST", "/api/host/game", {"game": name, "variant": variant})
                 until(lambda: anna.state()["status"] == "playing", f"A: {name} in play", 30)
                 seats = anna.state()["seats"]
+                # Board B's players: the second seat's side (partners sit together).
+                start = game.setup(variant, seed=1)
+                there = [s for s in seats if game.same_side(start, s, seats[1])]
+                here = [s for s in seats if s not in there]
                 code = anna.call("POST", "/api/host/remote/offer",
-                                 {"seats": [seats[1]]})["remote_play"]["game"]["code"]
+                                 {"seats": there})["remote_play"]["game"]["code"]
                 ben.call("POST", "/api/host/remote/join", {"code": code})
-                until(lambda s=seats, n=name: ben.state()["status"] == "playing"
-                      and ben.state()["remote"] == {s[0]: "Anna's board"}
+                until(lambda h=here, n=name: ben.state()["status"] == "playing"
+                      and ben.state()["remote"] == {s: "Anna's board" for s in h}
                       and ben.call("GET", "/api/host")["game"] == n, f"B: {name}", 30)
-                phones = {seats[0]: (anna, phone(anna, seats[0])),
-                          seats[1]: (ben, phone(ben, seats[1]))}
-                for ply in range(4):
+                phones = {**{s: (anna, phone(anna, s)) for s in here},
+                          **{s: (ben, phone(ben, s)) for s in there}}
+                for ply in range(4 if len(seats) == 2 else 6):
                     to_move = anna.state()["to_move"]
                     mover, opener = phones[to_move]
                     other = ben if mover is anna else anna
@@ -466,12 +475,12 @@ def test_drhombix_plimus_and_rhombus_across_two_boards_to_a_result(tmp_path):
                                                       and name == "rhombus"), move, variant)
                     carried(other, ply + 1, f"{name} ply {ply + 1} carried out there")
                     assert anna.state()["position"] == ben.state()["position"], (name, ply)
-                # Ben resigns on his phone: the game ends on both boards.
-                act(ben, phones[seats[1]][1], {"type": "resign"})
+                # A player at board B resigns on the phone: the game ends on both boards.
+                act(ben, phones[there[0]][1], {"type": "resign"})
                 until(lambda: anna.state()["outcome"] and ben.state()["outcome"],
                       f"{name}: the result on both boards", 20)
-                assert anna.state()["outcome"]["winners"] == ben.state()["outcome"][
-                    "winners"] == [seats[0]]
+                assert sorted(anna.state()["outcome"]["winners"]) == sorted(
+                    ben.state()["outcome"]["winners"]) == sorted(here), name
         finally:
             ben.stop()
             anna.stop()
