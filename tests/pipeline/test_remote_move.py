@@ -3,6 +3,8 @@ nothing else taken for that seat meanwhile, and the clocks stopped while that bo
 
 from __future__ import annotations
 
+import pytest
+
 from controller.session.events import RemoteMove, RemoteReach, RemoteSeats
 from controller.session.mode import Mode
 from tests.pipeline.support import Correction, Prompt, commits, frame_at, moves, of, said, simulate
@@ -171,3 +173,24 @@ def test_a_clock_fallen_on_the_other_board_ends_the_game_here_too():
     sim.step_to(1.0)
     [over] = of(sim, GameOver)
     assert over.outcome.winners == ("w",) and over.outcome.termination.value == "time"
+
+
+@pytest.mark.parametrize("lang", ["de", "fr"])
+def test_what_remote_play_says_reads_in_the_players_language(lang):
+    """The remote prompts and refusals in German and French: no English message of the
+    catalog in them (the other board's name is the only text not translated)."""
+    from controller.said import Message
+    from tests.web_ui.english import english_patterns
+    from web_ui.words import words
+    sim = remote_black(simulate([], tail=0.0))
+    sim.step_to(0.3)
+    sim.post(RemoteMove(sim.t, "b", "A1B2", 0, "Anna's board"))
+    sim.step_to(0.5)
+    [shown] = [p for p in of(sim, Prompt) if p.kind == "computer" and p.message]
+    said_here = [words(shown.message, sim.session.game, lang)] + [
+        words(Message.of(key, seat="b", board="Anna's board"), sim.session.game, lang)
+        for key in ("remote.waiting", "remote.away", "remote.illegal", "remote.unreadable")]
+    for text in said_here:
+        assert "Anna's board" in text
+        found = [e for e, pattern in english_patterns(lang) if pattern.search(text)]
+        assert not found, (text, found)

@@ -298,7 +298,6 @@ def test_crosswise_across_two_boards_each_hand_private_to_its_board_through_powe
         tmp_path):
     from club.mqtt import Connection
     from controller.rules.crosswise import CROSSWISE as CW
-    from remote import topics
     from tests.remote.test_link import user
     with two_venues(tmp_path) as (venue_a, venue_b, _tls, _certs):
         heard: list[tuple[str, bytes]] = []
@@ -362,14 +361,7 @@ def test_crosswise_across_two_boards_each_hand_private_to_its_board_through_powe
         # What went to board B: never Green's real hand at that ply (as board A's
         # log has it), and every position one Orange sees as it is.
         real = _positions_by_ply(tmp_path / "a.db", CW)
-        dealt = []
-        for topic, raw in heard:
-            address = topics.parse_topic(topic)
-            if address.kind != "direct" or address.board != "t2":
-                continue
-            body = json.loads(raw)
-            if body["kind"] == "position":
-                dealt.append((body["body"]["ply"], CW.parse_position(body["body"]["position"])))
+        dealt = _sent_to(heard, "t2", code.replace("-", ""), CW, "two-player")
         assert len(dealt) >= 6
         differs = 0
         for ply, d in dealt:
@@ -379,15 +371,32 @@ def test_crosswise_across_two_boards_each_hand_private_to_its_board_through_powe
 
 
 def _positions_by_ply(db: Path, game: Any) -> dict[int, Any]:
+    """The last game's position after each ply, as the host board's log has it."""
     from boardlight.eventlog import EventLog
     log = EventLog(db, owner=False)
     try:
         record = log.games()[-1]
-        out = {0: game.parse_position(record.start)}
+        out = {0: game.parse_position(record.start, record.variant)}
         for e in log.events(record.id):
-            out[e.ply] = game.parse_position(e.position)
+            out[e.ply] = game.parse_position(e.position, record.variant)
     finally:
         log.close()
+    return out
+
+
+def _sent_to(heard: list[tuple[str, bytes]], board: str, match: str, game: Any,
+             variant: str) -> list[tuple[int, Any]]:
+    """The positions sent to ``board`` in ``match``, with their plies."""
+    from remote import topics
+    out = []
+    for topic, raw in heard:
+        address = topics.parse_topic(topic)
+        if address.kind != "direct" or address.board != board or address.match != match:
+            continue
+        body = json.loads(raw)
+        if body["kind"] == "position":
+            out.append((body["body"]["ply"], game.parse_position(body["body"]["position"],
+                                                                 variant)))
     return out
 
 
@@ -429,9 +438,17 @@ GAMES = (("drhombix", "cuckoo-square"), ("plimus", "two-player"), ("rhombus", "t
 def test_drhombix_plimus_and_rhombus_two_and_four_players_across_two_boards(tmp_path):
     import random
 
+    from club.mqtt import Connection
     from controller.rules import find_game
+    from tests.remote.test_link import user
     rng = random.Random(31)
     with two_venues(tmp_path) as (venue_a, venue_b, _tls, _certs):
+        heard: list[tuple[str, bytes]] = []
+        spy = Connection(user(venue_a.url, "bridge"), "spy", on_message=lambda t, p, _r: (
+            heard.append((t, p))))
+        spy.start()
+        assert spy.wait_connected(10)
+        spy.subscribe("boardlight/v1/match/#")
         anna = Board(tmp_path, "a", "t1", venue_a.port, "Anna's board").start()
         ben = Board(tmp_path, "b", "t2", venue_b.port, "Ben's board").start()
         try:
@@ -481,6 +498,20 @@ def test_drhombix_plimus_and_rhombus_two_and_four_players_across_two_boards(tmp_
                       f"{name}: the result on both boards", 20)
                 assert sorted(anna.state()["outcome"]["winners"]) == sorted(
                     ben.state()["outcome"]["winners"]) == sorted(here), name
+                if name == "rhombus":
+                    # What went to board B: its players' views as they are; the other hands
+                    # dealt, not board A's (which its log has, ply by ply).
+                    real = _positions_by_ply(tmp_path / "a.db", game)
+                    sent = _sent_to(heard, "t2", code.replace("-", ""), game, variant)
+                    assert len(sent) >= 4, len(sent)
+                    differs = 0
+                    for ply, d in sent:
+                        for seat in there:
+                            assert game.view(d, seat) == game.view(real[ply], seat), ply
+                        differs += any(game.view(d, s).get("hand") != game.view(
+                            real[ply], s).get("hand") for s in here)
+                    assert differs >= len(sent) // 2, (differs, len(sent))
         finally:
             ben.stop()
             anna.stop()
+            spy.stop()
