@@ -621,7 +621,7 @@ class RemotePlay:
                 self.disagreements += 1
         position = match.position
         if position and snap.ply == position["ply"] and self._dealt_at != snap.version \
-                and snap.mode in (Mode.PLAYING, Mode.SETUP) \
+                and snap.mode is not Mode.DISCONNECTED \
                 and snap.game.position_text(snap.state) != position["position"]:
             self._dealt_at = snap.version
             self._post_position(position)
@@ -668,7 +668,8 @@ class RemotePlay:
                         # The guest's position before it, dealt so that it can show it.
                         self._send_position(c.ply - 1, before, c.move)
                     link.send("move", {"ply": c.ply - 1, "seat": c.seat, "move": c.move})
-            if host:
+            if host and any(isinstance(c, TakenBack) or not c.ends for c in commits):
+                # (After a resignation, a draw or a flag there is no position to go on from.)
                 self._send_position(snap.ply, snap.state)
 
     def _relay(self, snap: Snapshot, took: bool) -> None:

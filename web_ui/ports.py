@@ -66,4 +66,5 @@ class BoardService(Protocol):
 
     def new_game(self, variant: str | None = None, seed: int | None = None,
                  game: str | None = None, match: str | None = None,
-                 clock: TimeControl | str | None = "keep") -> None: ...
+                 clock: TimeControl | str | None = "keep", position: str | None = None
+                 ) -> None: ...

@@ -390,14 +390,18 @@ class GameSession:
 
     def _adopt(self, t: float, event: RemotePosition, out: list[OutEvent]) -> None:
         """The host board's position at this ply, its hidden parts dealt for this board."""
-        if event.ply != self.ply or self.mode not in (Mode.PLAYING, Mode.SETUP):
+        if event.ply != self.ply or self.mode is Mode.DISCONNECTED:
             return  # another ply's (the board moved on, or has not come there yet)
+        # (Also when the game is over: the last move's draws, a Rhombus table card, are the
+        # host's.)
         try:
             state = self.game.parse_position(event.position, self.variant)
         except (BoardError, ValueError) as exc:
             raise refusal("remote.unreadable", board=event.board, detail=str(exc)) from None
         if self.game.position_text(state) == self.game.position_text(self.state):
             return
+        if self.mode is Mode.OVER and self.game.outcome(state) is None:
+            return  # ended here since (a resignation, a draw, a flag): nothing goes back
         agreed = moves_of(self.game, state, self.spec).reading == self.index.reading \
             and self.game.to_move(state) == self.to_move
         if not agreed:

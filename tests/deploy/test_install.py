@@ -131,7 +131,8 @@ def test_install_sh_in_a_booted_debian_installs_serves_restarts_and_resumes(tmp_
                                 env=box.pip_env(), timeout=900, check=False)
             output = installed.stdout + installed.stderr
             (tmp_path / "install.log").write_text(output)
-            assert installed.returncode == 0, f"install.sh failed:\n{output[-4000:]}"
+            assert installed.returncode == 0, (f"install.sh failed:\n{output[-4000:]}\n"
+                                               f"the service's journal:\n{journal(box)}")
             install_done = time.monotonic()
             # Plain Debian's archive has no python3-lgpio: the install says what GPIO needs.
             assert "a board wired to GPIO pins" in output and "needs lgpio" in output

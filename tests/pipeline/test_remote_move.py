@@ -194,3 +194,18 @@ def test_what_remote_play_says_reads_in_the_players_language(lang):
         assert "Anna's board" in text
         found = [e for e, pattern in english_patterns(lang) if pattern.search(text)]
         assert not found, (text, found)
+
+
+def test_a_game_ended_here_is_not_undone_by_the_hosts_position_from_before_the_end():
+    from controller.rules.abalone import ABALONE
+    from controller.session.actions import ResignAction
+    from controller.session.events import Dealt, PhoneAction, RemotePosition
+    sim = remote_black(simulate([], tail=0.0))
+    sim.step_to(0.5)
+    before = ABALONE.position_text(sim.session.state)
+    sim.post(PhoneAction(sim.t, "w", ResignAction()))
+    sim.step_to(0.7)
+    assert sim.session.mode.value == "over"
+    sim.post(RemotePosition(sim.t, sim.session.ply, before, "Anna's board"))
+    sim.step_to(1.0)
+    assert of(sim, Dealt) == [] and sim.session.mode.value == "over"

@@ -179,7 +179,7 @@ def info() -> Response:
 def new_game() -> Response:
     web = web_state()
     require_host(web)
-    body = json_object(("game", "variant", "seed", "match", "clock"))
+    body = json_object(("game", "variant", "seed", "match", "clock", "position"))
     service = web.service
     shown = service.table.snapshot.game
     name = text_field(body, "game") if "game" in body else shown.name
@@ -205,10 +205,19 @@ def new_game() -> Response:
         except BoardError as exc:
             raise BadRequest(str(exc)) from None
     clock = _clock(body.get("clock", "keep"))
+    # A position set up by hand (its text, as the rules page and 'boardlight records'
+    # write it): checked here, before anything changes.
+    position = text_field(body, "position", limit=12_000) if "position" in body else None
+    if position is not None:
+        try:
+            game.parse_position(position, variant)
+        except BoardError as exc:
+            raise BadRequest(f"that is no position of {game.title}: {exc}") from None
     try:
         service.new_game(variant=variant, seed=seed,
                          game=None if game is shown else name,
-                         match=match.strip() if match is not None else None, clock=clock)
+                         match=match.strip() if match is not None else None, clock=clock,
+                         position=position)
     except LookupError as exc:
         raise BadRequest(str(exc)) from None
     except BoardError as exc:
