@@ -10,6 +10,7 @@ set -euo pipefail
 src=$(cd "$(dirname "$0")/.." && pwd)
 dest=/opt/boardlight
 export DEBIAN_FRONTEND=noninteractive
+umask 022  # what it makes (the environment, the config) the service's user can read
 
 echo "== packages: Python, a C compiler and Python's headers (the Abalone search core is built"
 echo "   from source at install), avahi for board.local, lgpio for gpiozero where the archive has it"
@@ -41,6 +42,9 @@ if [ "$src" != "$dest" ]; then
     find "$dest" -mindepth 1 -maxdepth 1 ! -name .venv -exec rm -rf {} +
     tar -C "$src" --exclude=.venv --exclude=.git --exclude=test-artifacts --exclude=node_modules \
         --exclude=__pycache__ --exclude=./build --exclude='_abalone*.so' -cf - . | tar -C "$dest" -xf -
+    # The service's user reads and runs it, whatever the checkout's modes were (a clone made
+    # under umask 077, or into a private folder, copies as owner-only).
+    chmod -R u+rwX,go+rX,go-w "$dest"
 fi
 # The service's own environment: Boardlight and what it runs on, not the test tools.  The
 # install compiles the Abalone search core (controller/ai/csrc) for this machine.

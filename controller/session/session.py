@@ -136,6 +136,7 @@ class GameSession:
         self.spec = spec
         self.config = c = config or SessionConfig()
         self.state = state
+        self._to_move: tuple[Any, str | None] | None = None  # (state, its seat to move)
         self.variant = game.variant_of(state).name
         self.geometry = game.geometry(self.variant)
         self.ply = 0
@@ -212,7 +213,12 @@ class GameSession:
 
     @property
     def to_move(self) -> str | None:
-        return self.game.to_move(self.state)
+        """The seat to move in the committed position (asked of the rules once a position:
+        an Abalone position's answer counts its moves, and every event asks)."""
+        state, known = self.state, self._to_move
+        if known is None or known[0] is not state:
+            known = self._to_move = (state, self.game.to_move(state))
+        return known[1]
 
     @property
     def last_move(self) -> Footprint | None:
@@ -722,4 +728,4 @@ class GameSession:
             remote=self.remote, away=self.away,
             takeback=(turn.phase.ply, turn.phase.asked_by)
             if isinstance(turn.phase, TakebackOffered) else None,
-            options=self.options.of(self.state))
+            to_move=self.to_move, options=self.options.of(self.state))

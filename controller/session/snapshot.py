@@ -59,6 +59,7 @@ class Snapshot:
     remote: Mapping[str, str]             # the seats played at another board, with its name
     away: str | None                      # that board, while it cannot be reached
     takeback: tuple[int, str | None] | None  # a take-back offered: back to ply, asked by
+    to_move: str | None                   # the seat to move in the position (the session's)
     # The phone options of the seat to move (worked out on the session thread, once a
     # position: they ask the position's moves).
     options: Callable[[], PhoneOptions] = field(repr=False)
@@ -70,10 +71,6 @@ class Snapshot:
     @cached_property
     def seats(self) -> tuple[str, ...]:
         return tuple(self.game.seats(self.state))
-
-    @cached_property
-    def to_move(self) -> str | None:
-        return self.game.to_move(self.state)
 
     @property
     def on_turn(self) -> str | None:
@@ -179,7 +176,7 @@ class Snapshots:
               declared: Mapping[str, Declarations], clocks: Clocks | None,
               match: Series | None, names: Mapping[str, str], computer: Mapping[str, str],
               remote: Mapping[str, str], away: str | None,
-              takeback: tuple[int, str | None] | None,
+              takeback: tuple[int, str | None] | None, to_move: str | None,
               options: Callable[[], PhoneOptions]) -> Snapshot:
         """The snapshot of what the session shows at ``t`` (``prompts``: the standing ones,
         by reader and kind; ``played``: every move as the pages list them; ``declared``: what
@@ -198,5 +195,5 @@ class Snapshots:
             self.version, t, game, variant, state, mode, ply, tuple(prompts.values()), lights,
             led_kind, correction, last_move, tuple(played[-20:]), tuple(draw_offers), seats,
             clocks.to_json(t) if clocks else None, match, names, computer, dict(remote), away,
-            takeback, options)
+            takeback, to_move, options)
         return self.latest
