@@ -48,7 +48,7 @@ from controller.rules.abalone.board import (
 )
 from controller.rules.abalone.describe import describe
 from controller.rules.abalone.layouts import COLOUR_NAMES, VARIANTS
-from controller.rules.abalone.movegen import count_moves, list_moves
+from controller.rules.abalone.movegen import count_moves, has_moves, list_moves
 from controller.rules.abalone.state import AbaloneState, Move, Place, Push, team_masks
 from controller.rules.abalone.words import WORDS
 from controller.rules.base import (
@@ -223,7 +223,7 @@ class Abalone(Game[AbaloneState, Move]):
         if won is not None:
             return won
         v = VARIANTS[state.variant]
-        if not state.placing and count_moves(*self._masks(state)) == 0:
+        if not state.placing and not has_moves(*self._masks(state)):
             stuck = v.seats[state.to_move]
             winners = tuple(s for s in v.seats if not self.same_side(state, s, stuck))
             return Outcome.of(winners, Termination.NO_MOVE, who=Who(stuck))

@@ -70,6 +70,15 @@ def movable_groups(own: int, friends: int, foes: int) -> list[tuple[int, Kind]]:
     return out
 
 
+def has_moves(own: int, friends: int, foes: int) -> bool:
+    """Whether any legal move exists: almost always a single marble's step (no list made);
+    else the whole count decides (pushes into foes, broadsides)."""
+    empty = VALID & ~(friends | foes)
+    if any(own & shift(empty, -s) for s in STEPS):
+        return True
+    return count_moves(own, friends, foes) > 0
+
+
 def count_moves(own: int, friends: int, foes: int) -> int:
     return sum(anchors.bit_count() for anchors, _ in movable_groups(own, friends, foes))
 
