@@ -125,6 +125,19 @@ def read_offer_payload(raw: bytes, address: topics.Address) -> Offer | None:
 DEAL_TRIES = 20_000   # deals tried for one in which the host's move is legal (see deal_for)
 
 
+def partners_apart(game_name: str, variant: str, take: list[str],
+                   offered: tuple[str, ...] | list[str]) -> tuple[str, str] | None:
+    """Two partners one of whom is taken and the other not (of the seats ``offered``)."""
+    from controller.rules import find_game
+    game = find_game(game_name)
+    state = game.setup(variant, seed=0)
+    for a in take:
+        for b in offered:
+            if b not in take and game.same_side(state, a, b):
+                return a, b
+    return None
+
+
 def hides(game: Any, state: Any) -> bool:
     """Whether the game deals something only its holder sees (a hand in a seat's view)."""
     return any("hand" in game.view(state, seat) for seat in game.seats(state))
@@ -237,6 +250,10 @@ class RemotePlay:
             self._open_lobby(snap)
         return code
 
+    def look(self, code: str) -> Offer:
+        """The game offered under ``code`` (what a joining page shows before joining)."""
+        return self._read_offer(codes.read_code(code))
+
     def join(self, code: str, seats: list[str] | None = None, lang: str = "en") -> Offer:
         """Join the game offered under ``code``; ``seats``: which of the offered seats this
         board's players take (None: all of them)."""
@@ -246,6 +263,10 @@ class RemotePlay:
         if not take or set(take) - set(offer.open):
             raise RemoteError(f"the seats offered are {', '.join(offer.open)}; choose among "
                               "them")
+        split = partners_apart(offer.game, offer.variant, take, offer.open)
+        if split:
+            raise RemoteError(f"partners sit together: {split[0]} and {split[1]} play at the "
+                              "same board")
         with self._lock:
             self._stop_link()
             self.match = Match(code, "guest", offer.board, offer.name,
@@ -465,11 +486,12 @@ class RemotePlay:
         if match.role != "host" or match.started:
             return
         seats = list(body["seats"])
-        if not seats or set(seats) - set(match.open):
+        snap = self.service.runner.session.snapshot
+        if not seats or set(seats) - set(match.open) or partners_apart(
+                snap.game.name, snap.variant, seats, match.open):
             log.warning("match %s: %s asked for seats %s, offered were %s", match.code,
                         match.partner, seats, match.open)
             return
-        snap = self.service.runner.session.snapshot
         match.partner_name, match.there, match.open = str(body["name"]), \
             {s: match.partner for s in seats}, ()
         match.started = True

@@ -516,7 +516,14 @@ def test_every_game_played_to_its_end_across_two_boards(tmp_path):
                 here = [s for s in seats if s not in there]
                 code = anna.call("POST", "/api/host/remote/offer",
                                  {"seats": there})["remote_play"]["game"]["code"]
-                ben.call("POST", "/api/host/remote/join", {"code": code})
+                # Ben looks the code up, sees what is offered, and takes the seats.
+                offered = ben.call("POST", "/api/host/remote/look", {"code": code})
+                assert offered["board"] == "Anna's board"
+                assert [s["seat"] for s in offered["seats"]] == there
+                if len(there) > 1:
+                    assert "partners sit together" in refused(
+                        ben, "/api/host/remote/join", {"code": code, "seats": there[:1]})
+                ben.call("POST", "/api/host/remote/join", {"code": code, "seats": there})
                 until(lambda h=here, n=name: ben.state()["status"] == "playing"
                       and ben.state()["remote"] == {s: "Anna's board" for s in h}
                       and ben.call("GET", "/api/host")["game"] == n, f"B: {name}", 30)

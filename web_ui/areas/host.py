@@ -13,14 +13,14 @@ from werkzeug.exceptions import BadRequest, Conflict, Forbidden, Unauthorized
 
 from controller.ai import LEVELS
 from controller.errors import BoardError
-from controller.rules import GAMES
+from controller.rules import GAMES, find_game
 from controller.rules.base import Game
 from controller.rules.series import SeriesRule
 from controller.session.clock import TimeControl
 from web_ui.areas.common import base_url
 from web_ui.http import json_object, text_field
 from web_ui.i18n import LANGUAGES, current, known, translator
-from web_ui.payloads import join_entries, labels, qr_svg
+from web_ui.payloads import join_entries, labels, qr_svg, seat_label
 from web_ui.state import NAME_LIMIT, WebState, web_state
 from web_ui.tokens import Revoked, same
 from web_ui.vocab import game_name, level_names, variant_name, variant_summary
@@ -138,6 +138,30 @@ def remote_offer() -> Response:
         raise Conflict(str(exc)) from None
     web.hub.web_changed()
     return jsonify(host_info(web))
+
+
+@bp.post("/api/host/remote/look")
+def remote_look() -> Response:
+    """The game another board offers under a code, before joining it: ``{"code": ...}`` ->
+    the game, the variant, the offering board's name and the seats offered (in words)."""
+    from remote.codes import CodeError
+    from remote.play import RemoteError
+    web = web_state()
+    remote = _remote(web)
+    body = json_object(("code",), required=("code",))
+    try:
+        offer = remote.look(text_field(body, "code", limit=16))
+    except (RemoteError, CodeError) as exc:
+        raise Conflict(str(exc)) from None
+    t = translator(current())
+    try:
+        game = find_game(offer.game)
+    except LookupError:
+        raise Conflict(f"the other board offers {offer.game!r}, a game this board does not "
+                       "know") from None
+    return jsonify(game=game_name(game, t), variant=variant_name(game, offer.variant, t),
+                   board=offer.name, seats=[{"seat": s, "label": seat_label(game, s, current())}
+                                            for s in offer.open])
 
 
 @bp.post("/api/host/remote/join")

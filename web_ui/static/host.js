@@ -176,10 +176,25 @@
     const r = await BL.api("POST", "/api/host/remote/offer", { seats });
     if (r.ok) show(r.data);
   });
+  // Joining: the code looked up first, then the seats this board's players take.
   $("remote-join").addEventListener("submit", async (e) => {
     e.preventDefault();
-    const r = await BL.api("POST", "/api/host/remote/join", { code: $("remote-code").value, seats: null });
-    if (r.ok) { show(r.data); BL.toast(_("Joined: the other board's game starts here.")); }
+    const r = await BL.api("POST", "/api/host/remote/look", { code: $("remote-code").value });
+    if (!r.ok) return;
+    $("remote-offered-what").textContent = _("%(board)s offers %(game)s, %(variant)s.",
+      { board: r.data.board, game: r.data.game, variant: r.data.variant });
+    $("remote-offered-seats").replaceChildren(...r.data.seats.map((seat) => BL.el("label", {},
+      BL.el("input", { type: "checkbox", value: seat.seat, checked: true }), " " + seat.label)));
+    $("remote-offered").hidden = false;
+  });
+  $("remote-join-now").addEventListener("click", async () => {
+    const seats = [...$("remote-offered-seats").querySelectorAll("input:checked")].map((i) => i.value);
+    const r = await BL.api("POST", "/api/host/remote/join", { code: $("remote-code").value, seats });
+    if (r.ok) {
+      $("remote-offered").hidden = true;
+      show(r.data);
+      BL.toast(_("Joined: the other board's game starts here."));
+    }
   });
   $("remote-leave").addEventListener("click", async () => {
     const r = await BL.api("POST", "/api/host/remote/leave", {});
