@@ -13,7 +13,7 @@ from typing import Literal
 
 from controller.physical import Light, Value
 from controller.session import lights
-from controller.session.footprints import Footprint
+from controller.session.footprints import Diff, Footprint
 from controller.session.mode import Mode
 from controller.session.moves import Moves
 from controller.session.turn import (
@@ -41,6 +41,7 @@ class Scene:
     lit: lights.LitPositions
     shown: Mapping[str, Light]           # what the LEDs show now (kept while disconnected)
     moving: Callable[[], bool]           # the reading is on its way to some move
+    diff: Callable[[], Diff]             # the reading against the position (worked out once)
 
 
 # What a picture means (``LedsShown.reason``): one per rule, "waiting for the board" in setup.
@@ -116,7 +117,7 @@ def asked(s: Scene) -> Picture | None:
 def in_progress(s: Scene) -> Picture | None:
     if s.mode is not Mode.PLAYING or not s.reading or isinstance(s.phase, Provisional):
         return None
-    diff = s.moves().diff_of(s.reading)
+    diff = s.diff()
     if not diff:
         return None
     hints = s.moves().hint_targets(diff)  # public moves only: the lights are public

@@ -65,7 +65,7 @@ from controller.session.events import (
     TakenBack,
     Tick,
 )
-from controller.session.footprints import Footprint
+from controller.session.footprints import Diff, Footprint
 from controller.session.history import Entry, History
 from controller.session.match import Match
 from controller.session.messages import Message, Refusal, refusal
@@ -137,6 +137,7 @@ class GameSession:
         self.config = c = config or SessionConfig()
         self.state = state
         self._to_move: tuple[Any, str | None] | None = None  # (state, its seat to move)
+        self._diff_of: tuple[Any, Any, Diff] | None = None  # (reading, index, their diff)
         self.variant = game.variant_of(state).name
         self.geometry = game.geometry(self.variant)
         self.ply = 0
@@ -336,6 +337,10 @@ class GameSession:
         if not self.debouncer.ready:
             return
         first = not self.reading
+        if changes:
+            # A new reading, never one changed in place: what was worked out of the last
+            # one (``_diff``) is kept by its identity.
+            self.reading = dict(self.reading)
         for i, v in changes:
             pos = self.spec.sensors[i]
             if pos is None:
@@ -416,7 +421,7 @@ class GameSession:
         self.state = state
         self.turn.last = None  # the move before is the host's now: not amended from here
         self._new_turn()
-        if self.mode is Mode.PLAYING and self.reading and self.index.diff_of(self.reading):
+        if self.mode is Mode.PLAYING and self.reading and self._diff():
             self.turn.phase = Unmatched(t - self.config.grace)  # guided to it at once
         out.append(Dealt(t, self.ply, event.position, agreed))
 
@@ -465,7 +470,7 @@ class GameSession:
                 elif not (isinstance(phase, TakebackOffered) and phase.ply == ply):
                     self.turn.phase = TakebackOffered(ply)
             case judge.Moving(cannot, steps):
-                diff = self.index.diff_of(self.reading)
+                diff = self._diff()
                 if isinstance(phase, Correcting) and diff != phase.back_to:
                     # The correction ends when the board matches what it leads back to; on
                     # the way there it follows the hand (never naming a piece already moved).
@@ -553,7 +558,7 @@ class GameSession:
         touched every position and the board reads the position, the move is carried out."""
         carrying = self.carrying = self.carrying.touched(changed) if self.carrying else None
         if carrying is not None and carrying.left is not None and not carrying.left \
-                and self.mode is Mode.PLAYING and not self.index.diff_of(self.reading):
+                and self.mode is Mode.PLAYING and not self._diff():
             self.carrying = None
 
     def _amend(self, t: float, fp: Footprint, out: list[OutEvent]) -> None:
@@ -584,7 +589,7 @@ class GameSession:
         self.carrying = None
         if self.clocks:
             self.clocks.start(self.to_move, t)
-        if self.reading and self.index.diff_of(self.reading):
+        if self.reading and self._diff():
             # Taken back on request: the pieces still stand after the move; guide them back.
             self.turn.phase = Unmatched(t - self.config.grace)
         out.append(TakenBack(t, ", ".join(e.footprint.text for e in undone),
@@ -645,7 +650,7 @@ class GameSession:
             case Declined():
                 # Guide the board back at once, if it still shows what was offered.
                 self.turn.phase = (Unmatched(t - self.config.grace)
-                                   if self.reading and self.index.diff_of(self.reading)
+                                   if self.reading and self._diff()
                                    else Idle())
 
     def _button(self, t: float, event: ButtonPress, out: list[OutEvent]) -> None:
@@ -662,7 +667,7 @@ class GameSession:
 
     def _hands(self) -> Hands:
         return Hands(bool(self.evidence.touched), self.debouncer.in_flight,
-                     lambda: bool(self.reading and self.index.diff_of(self.reading)))
+                     lambda: bool(self.reading and self._diff()))
 
     def _press_settled(self, t: float, out: list[OutEvent]) -> None:
         """The reading a held press was waiting for is in (or it did not come in time)."""
@@ -692,7 +697,7 @@ class GameSession:
         scene = Scene(self.mode, self.turn.phase, self.reading, lambda: self.index, self.last_move,
                       shown[1] if shown else None, done, [e.footprint for e in undone],
                       self._at_rest, lambda p: lit_positions(self.game, self.variant, p),
-                      self.lights, self._moving_now)
+                      self.lights, self._moving_now, self._diff)
         lights, reason = picture(scene)
         lights = {p: light for p, light in lights.items() if p in self.spec.led_index}
         if lights != self.lights or not self._framed:
@@ -700,8 +705,16 @@ class GameSession:
             self.lights = lights
             out.append(LedsShown(t, self.spec.frame_of(lights), lights, reason))
 
+    def _diff(self) -> Diff:
+        """The reading against the committed position, worked out once for the two (the
+        reading is replaced, never changed in place, when a sensor changes)."""
+        reading, index, known = self.reading, self.index, self._diff_of
+        if known is None or known[0] is not reading or known[1] is not index:
+            known = self._diff_of = (reading, index, index.diff_of(reading))
+        return known[2]
+
     def _moving_now(self) -> bool:
-        return judge.moving(self.index, self.index.diff_of(self.reading), self.reading,
+        return judge.moving(self.index, self._diff(), self.reading,
                             self._situation(0.0))
 
     def _publish_prompts(self, shown: tuple[str, Footprint, Message] | None,
