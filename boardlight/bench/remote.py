@@ -67,12 +67,7 @@ def remote_bench(moves: int = 200, pace: float = 0.05,
     procs: list[subprocess.Popen[bytes]] = []
     with tempfile.TemporaryDirectory(prefix="boardlight-remote-") as tmp:
         work = Path(tmp)
-        b_proc, b_port = _broker(work, "b")
-        procs.append(b_proc)
-        a_proc, a_port = _broker(work, "a", (
-            f"connection venue-b\naddress 127.0.0.1:{b_port}\n"
-            "topic boardlight/v1/match/# both 1\ncleansession false\nrestart_timeout 1 2\n"))
-        procs.append(a_proc)
+        a_port, b_port = _bridged(work, procs)
         match = new_code()
         sent_at: dict[tuple[str, int], float] = {}
         latencies: list[float] = []
@@ -262,14 +257,18 @@ def lights_bench(moves: int = 40, progress: Callable[[str], None] | None = None,
             stop_all(procs)
 
 
+def _latency_line(what: str, ms: list[float]) -> str:
+    return (f"{what}: p50 {_pct(ms, 0.5):.1f} ms, p95 {_pct(ms, 0.95):.1f} ms, max "
+            f"{max(ms):.1f} ms (target: p95 < {TARGET_P95_MS:.0f} ms)")
+
+
 def light_lines(f: LightFigures) -> list[str]:
     ms = [x * 1000 for x in f.latencies]
     mean = sum(f.move_bytes) / len(f.move_bytes) if f.move_bytes else 0
     return [
         f"{f.moves} moves between two boards (their services) through two bridged brokers "
         f"in {f.seconds:.1f} s",
-        f"commit on one board -> lights on the other: p50 {_pct(ms, 0.5):.1f} ms, p95 "
-        f"{_pct(ms, 0.95):.1f} ms, max {max(ms):.1f} ms (target: p95 < {TARGET_P95_MS:.0f} ms)",
+        _latency_line("commit on one board -> lights on the other", ms),
         f"bytes a move: {mean:.0f} (its move message and the host's positions, payloads)",
     ]
 
@@ -280,8 +279,7 @@ def lines(f: Figures) -> list[str]:
     return [
         f"{f.moves} moves across two bridged brokers in {f.seconds:.1f} s (a move every "
         f"{f.pace:g} s after the last arrived)",
-        f"send -> delivered on the other board: p50 {_pct(ms, 0.5):.1f} ms, p95 "
-        f"{_pct(ms, 0.95):.1f} ms, max {max(ms):.1f} ms (target: p95 < {TARGET_P95_MS:.0f} ms)",
+        _latency_line("send -> delivered on the other board", ms),
         f"bytes a move: {mean_bytes:.0f} (the envelope's payload; MQTT adds its header and the "
         f"topic, {len('boardlight/v1/match/XXXXXX/to/anna/from/ben')} bytes here); the "
         f"links' syncs and requests: {f.sync_bytes} bytes over the run, both ways; sent "

@@ -298,18 +298,9 @@ def declare(board: Board, opener: Any, move: str) -> None:
 
 def test_crosswise_across_two_boards_each_hand_private_to_its_board_through_power_cuts(
         tmp_path):
-    from club.mqtt import Connection
     from controller.rules.crosswise import CROSSWISE as CW
-    from tests.remote.test_link import user
     with two_venues(tmp_path) as (venue_a, venue_b, _tls, _certs):
-        heard: list[tuple[str, bytes]] = []
-        # Everything of the match passes board A's broker (the bridge's own user reads it
-        # there; on broker B that user is the bridge's connection itself).
-        spy = Connection(user(venue_a.url, "bridge"), "spy", on_message=lambda t, p, _r: (
-            heard.append((t, p))))
-        spy.start()
-        assert spy.wait_connected(10)
-        spy.subscribe("boardlight/v1/match/#")
+        spy, heard = spying(venue_a)
         anna = Board(tmp_path, "a", "t1", venue_a.port, "Anna's board").start()
         ben = Board(tmp_path, "b", "t2", venue_b.port, "Ben's board").start()
         try:
@@ -377,6 +368,21 @@ def test_crosswise_across_two_boards_each_hand_private_to_its_board_through_powe
             assert CW.view(d, "orange") == CW.view(real[ply], "orange"), ply
             differs += CW.view(d, "green")["hand"] != CW.view(real[ply], "green")["hand"]
         assert differs >= len(dealt) // 2, (differs, len(dealt))
+
+
+def spying(venue: Any) -> tuple[Any, list[tuple[str, bytes]]]:
+    """A connection reading every match message on ``venue`` (board A's broker: everything of
+    a match passes it; the bridge's own user reads there, while on broker B that user is the
+    bridge's connection itself), and what it heard."""
+    from club.mqtt import Connection
+    from tests.remote.test_link import user
+    heard: list[tuple[str, bytes]] = []
+    spy = Connection(user(venue.url, "bridge"), "spy",
+                     on_message=lambda t, p, _r: heard.append((t, p)))
+    spy.start()
+    assert spy.wait_connected(10)
+    spy.subscribe("boardlight/v1/match/#")
+    return spy, heard
 
 
 def _positions_by_ply(db: Path, game: Any) -> dict[int, Any]:
@@ -486,17 +492,10 @@ def test_every_game_played_to_its_end_across_two_boards(tmp_path):
     to board B in the games with hidden hands is checked on the broker."""
     import random
 
-    from club.mqtt import Connection
     from controller.rules import find_game
-    from tests.remote.test_link import user
     rng = random.Random(31)
     with two_venues(tmp_path) as (venue_a, venue_b, _tls, _certs):
-        heard: list[tuple[str, bytes]] = []
-        spy = Connection(user(venue_a.url, "bridge"), "spy", on_message=lambda t, p, _r: (
-            heard.append((t, p))))
-        spy.start()
-        assert spy.wait_connected(10)
-        spy.subscribe("boardlight/v1/match/#")
+        spy, heard = spying(venue_a)
         anna = Board(tmp_path, "a", "t1", venue_a.port, "Anna's board").start()
         ben = Board(tmp_path, "b", "t2", venue_b.port, "Ben's board").start()
         try:
