@@ -11,8 +11,11 @@ a lost connection, a cut bridge between brokers and a power cut of either board.
   a board says how far it has applied and how many it has sent (``sync``); the other end
   sends again what was not applied and asks for what it has not received.  The session
   (persistent, QoS 1) also makes the broker keep messages while a board is away.
-* **A power cut between delivering a message and writing it applied** delivers it again
-  after the restart (at least once): the receiver checks the ply each game message names.
+* **Applied once handled.** A receiver that hands messages on to be handled later (its own
+  worker) says when each one is done (``confirm=True``, then ``handled(seq)``); only those are
+  written applied, so a power cut in between has the other end send the rest again.  A
+  power cut between handling a message and writing it applied delivers it again after the
+  restart (at least once): the receiver checks the ply each game message names.
 
 Messages are checked at the edge (``topics.read``); one that is wrong is logged and counted
 (``LinkState.refused``) and changes nothing.  Callbacks run on the MQTT client's thread and
@@ -61,7 +64,8 @@ class MatchLink:
     def __init__(self, url: BrokerURL, me: str, partner: str, match: str, store: Path,
                  deliver: Callable[[Envelope], None], *, ca_file: str | None = None,
                  clock: Callable[[], float] = time.time, heartbeat: float = HEARTBEAT,
-                 on_state: Callable[[LinkState], None] | None = None) -> None:
+                 on_state: Callable[[LinkState], None] | None = None,
+                 confirm: bool = False) -> None:
         self.me, self.partner, self.match = me, partner, topics.check_code(match)
         self.to_partner = topics.direct(match, partner, me)
         self.from_partner = topics.direct(match, me, partner)
@@ -74,7 +78,9 @@ class MatchLink:
         self.on_state = on_state
         self._lock = threading.RLock()
         self._outbox: list[dict[str, Any]] = []
-        self._applied = 0
+        self._applied = 0    # delivered (the next one expected is this + 1)
+        self._confirm = confirm
+        self._handled = 0    # handled by the receiver: what the match file says applied
         self._pending: dict[int, Envelope] = {}
         self._asked_after = -1
         self._partner_online: bool | None = None
@@ -107,11 +113,11 @@ class MatchLink:
             raise LinkError(f"{self.store} is the file of match {mine[0]} between {mine[1]} and "
                             f"{mine[2]}, not of match {self.match} between {self.me} and "
                             f"{self.partner}")
-        self._outbox, self._applied = outbox, applied
+        self._outbox, self._applied, self._handled = outbox, applied, applied
 
     def _save(self) -> None:
         data = {"match": self.match, "me": self.me, "partner": self.partner,
-                "applied": self._applied, "outbox": self._outbox}
+                "applied": self._handled, "outbox": self._outbox}
         tmp = self.store.with_name(self.store.name + ".tmp")
         with open(tmp, "w") as f:
             json.dump(data, f, separators=(",", ":"))
@@ -146,6 +152,13 @@ class MatchLink:
             self._publish(kind, envelope.encode())
             self._changed()
             return envelope.seq
+
+    def handled(self, seq: int) -> None:
+        """The receiver has handled message ``seq`` (``confirm=True``): written applied."""
+        with self._lock:
+            if seq > self._handled:
+                self._handled = seq
+                self._save()
 
     def state(self) -> LinkState:
         with self._lock:
@@ -246,7 +259,9 @@ class MatchLink:
             ready = nxt
         self._pending = {s: e for s, e in self._pending.items() if s > self._applied}
         self._asked_after = -1
-        self._save()
+        if not self._confirm:
+            self._handled = self._applied
+            self._save()
 
     def _changed(self) -> None:
         if self.on_state is not None:

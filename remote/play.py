@@ -13,10 +13,12 @@ with its own and says so when they differ (the boards disagree: never a silent f
 
 The link (``remote.link.MatchLink``) carries every message once, in order, through lost
 connections and power cuts.  What this side keeps across a restart is written whole to
-``remote.json`` in the match folder (the match, the roles, the seats, and the last move the
-other board sent, shown again after a restart until it is carried out).  Messages are
-handled on one worker thread of their own, in the order they came; never on the MQTT
-client's thread, never on the session's.
+``remote.json`` in the match folder (the match, the roles, the seats, the last move the
+other board sent, shown again after a restart until it is carried out, and how far the
+other board was told this board's game: what a power cut kept from it is told after the
+restart, ``_catch_up``).  Messages are handled on one worker thread of their own, in the
+order they came; never on the MQTT client's thread, never on the session's; each is written
+applied once handled (``MatchLink.handled``).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import random
 import secrets
 import threading
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -125,6 +127,11 @@ def read_offer_payload(raw: bytes, address: topics.Address) -> Offer | None:
 DEAL_TRIES = 20_000   # deals tried for one in which the host's move is legal (see deal_for)
 
 
+def told_of(snap: Snapshot) -> dict[str, Any]:
+    """How far a snapshot's game has come, as ``Match.told`` keeps it."""
+    return {"ply": snap.ply, "move": snap.moves[-1].move if snap.moves else None}
+
+
 def partners_apart(game_name: str, variant: str, take: list[str],
                    offered: tuple[str, ...] | list[str]) -> tuple[str, str] | None:
     """Two partners one of whom is taken and the other not (of the seats ``offered``)."""
@@ -183,18 +190,23 @@ class Match:
     started: bool = False                # the game is on (the guest: it has the position)
     pending: dict[str, Any] | None = None  # the last move from there, until carried out
     position: dict[str, Any] | None = None  # the guest: the host's last position (its ply)
+    # How far the other board has been told this board's game: the ply and the last move's
+    # text when the last commit here was sent (``_send_commits``).  A power cut between a
+    # commit and its message leaves the game ahead of it: told after the restart.
+    told: dict[str, Any] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {"code": self.code, "role": self.role, "partner": self.partner,
                 "partner_name": self.partner_name, "there": self.there,
                 "open": list(self.open), "started": self.started, "pending": self.pending,
-                "position": self.position}
+                "position": self.position, "told": self.told}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Match:
         return cls(str(data["code"]), str(data["role"]), str(data["partner"]),
                    str(data["partner_name"]), dict(data["there"]), tuple(data["open"]),
-                   bool(data["started"]), data.get("pending"), data.get("position"))
+                   bool(data["started"]), data.get("pending"), data.get("position"),
+                   data.get("told"))
 
 
 class RemotePlay:
@@ -294,6 +306,8 @@ class RemotePlay:
                 self._tell(RemoteSeats(self.clock(), self._boards()))
                 if match.pending:
                     self._post_move(match.pending)
+                if match.started:
+                    self._worker.submit(self._catch_up)
             elif match.role == "host":
                 self._open_lobby(self.service.runner.session.snapshot)
         return True
@@ -422,7 +436,8 @@ class RemotePlay:
         self.link = MatchLink(self.settings.url, self.settings.board, match.partner, match.code,
                               self.settings.folder / f"{match.code}.json",
                               self._hand_over, ca_file=self.settings.ca_file,
-                              heartbeat=self.settings.heartbeat, on_state=self._link_state)
+                              heartbeat=self.settings.heartbeat, on_state=self._link_state,
+                              confirm=True)
         self.link.start()
 
     def _hand_over(self, envelope: Envelope) -> None:
@@ -476,11 +491,17 @@ class RemotePlay:
             if match is None:
                 return
             try:
-                handler = getattr(self, f"_on_{envelope.kind}")
-            except AttributeError:
-                log.info("match %s: %s messages are not taken yet", match.code, envelope.kind)
-                return
-            handler(match, envelope.body)
+                handler = getattr(self, f"_on_{envelope.kind}", None)
+                if handler is None:
+                    log.info("match %s: %s messages are not taken yet", match.code,
+                             envelope.kind)
+                else:
+                    handler(match, envelope.body)
+            finally:
+                # Only now written applied: a power cut before has it sent again.
+                link = self.link
+                if link is not None and link.match == envelope.match:
+                    link.handled(envelope.seq)
 
     def _on_hello(self, match: Match, body: Mapping[str, Any]) -> None:
         if match.role != "host" or match.started:
@@ -495,6 +516,7 @@ class RemotePlay:
         match.partner_name, match.there, match.open = str(body["name"]), \
             {s: match.partner for s in seats}, ()
         match.started = True
+        match.told = told_of(snap)
         self._save()
         self._tell(RemoteSeats(self.clock(), self._boards()))
         assert self.link is not None
@@ -537,6 +559,7 @@ class RemotePlay:
                           exc)
                 return
             match.started, match.pending = True, None
+            match.told = {"ply": int(body["ply"]), "move": None}
             self._save()
             self._tell(RemoteSeats(self.clock(), self._boards()))
             return
@@ -558,6 +581,10 @@ class RemotePlay:
                         match.code, match.partner, body["seat"])
             return
         pending = match.pending
+        if pending and "move" in pending and (pending["ply"], pending["seat"],
+                                              pending["move"]) == (body["ply"], body["seat"],
+                                                                   body["move"]):
+            return   # the same move again (sent again after a power cut there)
         if pending and "move" in pending and pending["ply"] == body["ply"] \
                 and pending["seat"] == body["seat"]:
             # The hand there went on: the move shown here, not carried out yet, is replaced.
@@ -657,7 +684,7 @@ class RemotePlay:
             self._shown_at = snap.version
             self._post_move(pending)
 
-    def _send_commits(self, commits: list[Committed | TakenBack], snap: Snapshot,
+    def _send_commits(self, commits: Sequence[Committed | TakenBack], snap: Snapshot,
                       before: Any) -> None:
         with self._lock:
             match, link = self.match, self.link
@@ -693,6 +720,47 @@ class RemotePlay:
             if host and any(isinstance(c, TakenBack) or not c.ends for c in commits):
                 # (After a resignation, a draw or a flag there is no position to go on from.)
                 self._send_position(snap.ply, snap.state)
+            match.told = told_of(snap)
+            self._save()
+
+    def _catch_up(self) -> None:
+        """After a restart (the worker thread): what was committed here but not yet told
+        the other board (a power cut came between the commit and its message) is told now,
+        as it would have been."""
+        with self._lock:
+            match = self.match
+            if match is None or not match.started or match.told is None:
+                return
+            told = match.told
+
+            def behind(session: Any) -> tuple[Snapshot, list[Committed | TakenBack], Any]:
+                snap = session.snapshot
+                if told_of(snap) == told:
+                    return snap, [], None
+                before = {e.ply: e.state for e in session.history.entries}
+                # (The rest are ends: a resignation, an agreed draw, a fallen flag.)
+                board = {(e.ply, e.footprint.text) for e in session.history.entries}
+                commits: list[Committed | TakenBack] = []
+                for p in session.history.played:
+                    if p.ply < told["ply"] or (p.ply, p.move) == (told["ply"], told["move"]):
+                        continue
+                    moved = (p.ply, p.move) in board
+                    commits.append(Committed(
+                        p.t, p.seat, p.move, "", p.ply,
+                        told["move"] if p.ply == told["ply"] else None,
+                        "sensors" if moved else "phone", p.said, ends=not moved))
+                last = commits[-1].ply if commits else None
+                return snap, commits, before.get(last) if len(commits) == 1 else None
+
+            snap, commits, before = self.service.runner.call(behind).result(timeout=30)
+            if told_of(snap) == told:
+                return
+            log.info("match %s: telling %s what was committed here before the restart "
+                     "(ply %d to %d)", match.code, match.partner, told["ply"], snap.ply)
+            if snap.ply < told["ply"] and not commits:
+                # Taken back here since: the host's position at the ply now says it.
+                commits = [TakenBack(0.0, "", "", snap.ply, ())]
+            self._send_commits(commits, snap, before)
 
     def _relay(self, snap: Snapshot, took: bool) -> None:
         """Take-backs and draw offers across the boards (the worker thread): an offer made

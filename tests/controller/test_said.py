@@ -29,7 +29,7 @@ from controller.said import (
 
 ABALONE = GAMES["abalone"]
 
-VALUES = st.deferred(lambda: st.one_of(
+LEAVES = st.one_of(
     st.builds(Who, st.sampled_from(["b", "w", "green-1"])),
     st.builds(Piece, st.sampled_from(["b", "w"]), st.integers(0, 14)),
     st.builds(Cell, st.sampled_from(["A1", "b2"]), st.none() | st.integers(0, 3)),
@@ -40,9 +40,21 @@ VALUES = st.deferred(lambda: st.one_of(
     st.builds(From, st.builds(Zone, st.just("tray"), st.just("b"))),
     st.builds(Card, st.sampled_from(["10", "Q", "A"]), st.sampled_from(["C", "H"])),
     st.integers(-5, 500), st.text("abc", max_size=5), st.none(), st.booleans(),
-    st.lists(VALUES, max_size=3).map(tuple),
-    st.builds(lambda k, v: Message.of(k, x=v), st.sampled_from(["a.b", "c-d.e"]), VALUES),
-))
+)
+
+
+def values(levels: int) -> st.SearchStrategy:
+    """Parameter values nested at most ``levels`` lists or messages deep (a typed value adds
+    two more at most: a ``To`` holds a ``Cell``), so that the reader's depth limit is not met."""
+    if levels == 0:
+        return LEAVES
+    inner = values(levels - 1)
+    return st.one_of(
+        LEAVES, st.lists(inner, max_size=3).map(tuple),
+        st.builds(lambda k, v: Message.of(k, x=v), st.sampled_from(["a.b", "c-d.e"]), inner))
+
+
+VALUES = values(6)
 
 
 @given(st.dictionaries(st.sampled_from(["a", "b_c", "n"]), VALUES, max_size=3))
@@ -50,6 +62,15 @@ def test_a_message_reads_back_from_its_json_as_it_was(params):
     message = Message.of("game.kind", **params)
     text = json.dumps(message.to_json())
     assert Message.from_json(json.loads(text)) == message
+
+
+def test_a_message_nested_deeper_than_the_reader_takes_is_refused_saying_so():
+    value: object = 1
+    for _ in range(MOST_DEPTH):
+        value = (value,)
+    Message.from_json(Message.of("a.b", x=value[0]).to_json())   # MOST_DEPTH deep: read
+    with pytest.raises(ValueError, match=f"nested more than {MOST_DEPTH} deep"):
+        Message.from_json(Message.of("a.b", x=value).to_json())
 
 
 @pytest.mark.parametrize(("data", "words"), [

@@ -209,6 +209,40 @@ def test_a_board_killed_mid_game_resumes_from_its_match_file(tmp_path):
             anna.stop()
 
 
+def test_a_message_delivered_but_not_yet_handled_comes_again_after_a_restart(tmp_path):
+    """A receiver that hands messages to a worker (``confirm``) has only those it handled
+    written applied: a power cut before its worker got to the rest has them sent again."""
+    with two_venues(tmp_path) as (a, b, _tls, _certs):
+        heard_b = Heard()
+        store = tmp_path / "t2.json"
+        anna = MatchLink(user(a.url, "t1"), "t1", "t2", MATCH, tmp_path / "t1.json", Heard(),
+                         heartbeat=0.5).start()
+        ben = MatchLink(user(b.url, "t2"), "t2", "t1", MATCH, store, heard_b, heartbeat=0.5,
+                        confirm=True).start()
+        try:
+            for ply in range(4):
+                anna.send("move", {"ply": ply, "seat": "b", "move": f"m{ply}"})
+            got = heard_b.wait(4)
+            for envelope in got[:2]:   # the worker handled two, then the power went
+                ben.handled(envelope.seq)
+            assert json.loads(store.read_text())["applied"] == 2
+            assert ben.state().applied == 4   # delivered: not asked for again while running
+            ben.connection.stop()   # (no last will said: as a power cut leaves it)
+            again = Heard()
+            ben = MatchLink(user(b.url, "t2"), "t2", "t1", MATCH, store, again,
+                            heartbeat=0.5, confirm=True).start()
+            assert moves(again.wait(2)) == [(3, "m2"), (4, "m3")]
+            for envelope in again.items:
+                ben.handled(envelope.seq)
+            ben.handled(1)   # an older one handled again changes nothing
+            time.sleep(1.5)
+            assert len(again.items) == 2
+            assert json.loads(store.read_text())["applied"] == 4
+        finally:
+            anna.stop()
+            ben.stop()
+
+
 def test_no_other_board_reads_a_match_or_speaks_for_a_board_and_bad_messages_change_nothing(
         tmp_path):
     with two_venues(tmp_path) as (a, b, _tls, _certs):
