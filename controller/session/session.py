@@ -37,6 +37,7 @@ from controller.session import judge
 from controller.session.clock import Clocks, TimeControl
 from controller.session.correction import Pair, pairs_back
 from controller.session.debounce import Debouncer
+from controller.session.elsewhere import Elsewhere, adopted
 from controller.session.events import (
     ButtonPress,
     Committed,
@@ -91,7 +92,6 @@ from controller.session.presses import Hands, Presses
 from controller.session.prompts import PromptScene, Standing, Standings, standing
 from controller.session.snapshot import Snapshot, Snapshots
 from controller.session.turn import (
-    AWAITED,
     Asking,
     Carrying,
     Correcting,
@@ -163,10 +163,7 @@ class GameSession:
         self.match = Match(match)
         self.names: Mapping[str, str] = dict(names or {})
         self.computer: Mapping[str, str] = dict(computer or {})
-        # Remote play: the seats played at another board (with its name), and that board's
-        # name while it cannot be reached (the clocks stop).
-        self.remote: Mapping[str, str] = {}
-        self.away: str | None = None
+        self.elsewhere = Elsewhere()  # remote play: the seats played at another board
         self.snapshots = Snapshots(version)
         self.options = Options(game, self._moves_of)
         self._t = 0.0
@@ -316,19 +313,18 @@ class GameSession:
         elif isinstance(event, ComputerSeats):
             self.computer = dict(event.levels)
         elif isinstance(event, RemoteSeats):
-            self.remote = dict(event.boards)
+            self.elsewhere.boards = dict(event.boards)
         elif isinstance(event, RemoteReach):
-            self._reach(t, event)
+            self.elsewhere.reach(event, self.clocks, self.mode is Mode.PLAYING, self.to_move)
         elif isinstance(event, RemotePosition):
             with refused(out, t, None):
                 self._adopt(t, event, out)
         elif isinstance(event, RemoteFlag):
-            if self.mode is Mode.PLAYING and event.seat in self.remote:
+            if self.mode is Mode.PLAYING and event.seat in self.elsewhere.boards:
                 self._finish_by(t, TimeForfeit(event.seat), out)
         elif not isinstance(event, Tick):
             raise TypeError(f"not a session event: {event!r}")
-        if self.away is not None and self.clocks and self.clocks.running is not None:
-            self.clocks.stop(t)  # while the other board is away, no clock runs
+        self.elsewhere.hold(self.clocks, t)
         self._timers(t, out)
         self._publish(t, out)
         return Handled(out, self.snapshot)
@@ -386,39 +382,18 @@ class GameSession:
 
     # ---- what a reading means --------------------------------------------------------------
 
-    def _reach(self, t: float, event: RemoteReach) -> None:
-        """The other board of a remote game lost or found again: its time does not run
-        while it cannot answer (nor ours: neither side can tell whose turn is slow)."""
-        if event.reached:
-            if self.away is not None:
-                self.away = None
-                if self.clocks and self.mode is Mode.PLAYING:
-                    self.clocks.start(self.to_move, t)
-        elif self.away is None:
-            self.away = event.board
-            if self.clocks:
-                self.clocks.stop(t)
-
     def _adopt(self, t: float, event: RemotePosition, out: list[OutEvent]) -> None:
         """The host board's position at this ply, its hidden parts dealt for this board."""
         if event.ply != self.ply or self.mode is Mode.DISCONNECTED:
             return  # another ply's (the board moved on, or has not come there yet)
-        # (Also when the game is over: the last move's draws, a Rhombus table card, are the
-        # host's.)
-        try:
-            state = self.game.parse_position(event.position, self.variant)
-        except (BoardError, ValueError) as exc:
-            raise refusal("remote.unreadable", board=event.board, detail=str(exc)) from None
-        if self.game.position_text(state) == self.game.position_text(self.state):
+        taken = adopted(self.game, self.spec, self.variant, self.state, self.index,
+                        self.to_move, self.mode is Mode.OVER, event)
+        if taken is None:
             return
-        if self.mode is Mode.OVER and self.game.outcome(state) is None:
-            return  # ended here since (a resignation, a draw, a flag): nothing goes back
-        agreed = moves_of(self.game, state, self.spec).reading == self.index.reading \
-            and self.game.to_move(state) == self.to_move
+        self.state, agreed = taken
         if not agreed:
             log.warning("ply %d: the host board's position differs from this board's; "
                         "taking it: %s", self.ply, event.position)
-        self.state = state
         self.turn.last = None  # the move before is the host's now: not amended from here
         self._new_turn()
         if self.mode is Mode.PLAYING and self.reading and self._diff():
@@ -427,9 +402,7 @@ class GameSession:
 
     def _situation(self, t: float) -> judge.Situation:
         seat = self.to_move
-        declared = self.turn.declarations(seat)
-        if seat in self.remote and declared.move is None:
-            declared = AWAITED  # its move comes from the other board: none made here counts
+        declared = self.elsewhere.declared(seat, self.turn.declarations(seat))
         return judge.Situation(self.game, seat, declared,
                                hand_hidden(self.game, self.state), self.turn.last,
                                self.history.readings(), self.config.takeback, t,
@@ -723,7 +696,8 @@ class GameSession:
                             lambda: self.index, self.reading, tuple(e.said for e in undone),
                             tuple(self.turn.draw_offers), shown,
                             self.phones.takeback_answer(self._position(), offered)
-                            if offered else ((), False), self.remote, self.away)
+                            if offered else ((), False), self.elsewhere.boards,
+                            self.elsewhere.away)
         self.standings.update(standing(scene), self.snapshots.version)
 
     @property
@@ -738,7 +712,7 @@ class GameSession:
             last_move=last.text if last else None, played=self.history.played,
             draw_offers=turn.draw_offers, declared=turn.declared, clocks=self.clocks,
             match=self.match.series, names=self.names, computer=self.computer,
-            remote=self.remote, away=self.away,
+            remote=self.elsewhere.boards, away=self.elsewhere.away,
             takeback=(turn.phase.ply, turn.phase.asked_by)
             if isinstance(turn.phase, TakebackOffered) else None,
             to_move=self.to_move, options=self.options.of(self.state))
