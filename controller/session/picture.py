@@ -42,6 +42,7 @@ class Scene:
     shown: Mapping[str, Light]           # what the LEDs show now (kept while disconnected)
     moving: Callable[[], bool]           # the reading is on its way to some move
     diff: Callable[[], Diff]             # the reading against the position (worked out once)
+    last_lights: Callable[[], Mapping[str, Light]]  # ``move_of(last_move, lit)``, kept a move
 
 
 # What a picture means (``LedsShown.reason``): one per rule, "waiting for the board" in setup.
@@ -52,8 +53,9 @@ Picture = tuple[dict[str, Light], Reason]
 Rule = Callable[[Scene], Picture | None]
 
 
-def _move(fp: Footprint, lit: lights.LitPositions, hints: set[str] | frozenset[str] = frozenset()
-          ) -> dict[str, Light]:
+def move_of(fp: Footprint, lit: lights.LitPositions,
+            hints: set[str] | frozenset[str] = frozenset()) -> dict[str, Light]:
+    """A move's lights: where it came from, where it went, and where it may grow."""
     emptied, filled = fp.cells()
     return lights.move_lights(emptied, filled, lit, hints)
 
@@ -64,7 +66,7 @@ def just_committed(s: Scene) -> Picture | None:
     # it back).
     if s.at_rest and s.mode is Mode.PLAYING and s.last_move is not None \
             and s.computer_move is None and isinstance(s.phase, Idle):
-        return _move(s.last_move, s.lit), "last move"
+        return dict(s.last_lights()), "last move"
     return None
 
 
@@ -146,11 +148,11 @@ def provisional(s: Scene) -> Picture | None:
     if s.mode is not Mode.PLAYING or not s.reading or not isinstance(s.phase, Provisional):
         return None
     fp = s.phase.footprint
-    return _move(fp, s.lit, s.moves().growth_targets(fp)), "provisional"
+    return move_of(fp, s.lit, s.moves().growth_targets(fp)), "provisional"
 
 
 def last_move(s: Scene) -> Picture | None:
-    return (_move(s.last_move, s.lit), "last move") if s.last_move is not None else None
+    return (dict(s.last_lights()), "last move") if s.last_move is not None else None
 
 
 def idle(s: Scene) -> Picture:

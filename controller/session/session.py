@@ -22,6 +22,7 @@ no sensor can see): a ghost move is the worst bug this product can have.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -87,7 +88,7 @@ from controller.session.phones import (
     answers,
     refused,
 )
-from controller.session.picture import Scene, picture
+from controller.session.picture import Scene, move_of, picture
 from controller.session.presses import Hands, Presses
 from controller.session.prompts import PromptScene, Standing, Standings, standing
 from controller.session.snapshot import Snapshot, Snapshots
@@ -140,6 +141,9 @@ class GameSession:
         self._diff_of: tuple[Any, Any, Diff] | None = None  # (reading, index, their diff)
         self.variant = game.variant_of(state).name
         self.geometry = game.geometry(self.variant)
+        # The LEDs lighting each position (a board's own layout: worked out once each).
+        self._lit = functools.cache(functools.partial(lit_positions, game, self.variant))
+        self._last_lit: tuple[Footprint, dict[str, Light]] | None = None  # the last move's
         self.ply = 0
         self.history = History()  # the moves kept, and as the pages list them
         self.mode = Mode.SETUP
@@ -669,14 +673,22 @@ class GameSession:
             if carrying is not None and carrying.left is not None else frozenset()
         scene = Scene(self.mode, self.turn.phase, self.reading, lambda: self.index, self.last_move,
                       shown[1] if shown else None, done, [e.footprint for e in undone],
-                      self._at_rest, lambda p: lit_positions(self.game, self.variant, p),
-                      self.lights, self._moving_now, self._diff)
+                      self._at_rest, self._lit, self.lights, self._moving_now, self._diff,
+                      self._last_lights)
         lights, reason = picture(scene)
         lights = {p: light for p, light in lights.items() if p in self.spec.led_index}
         if lights != self.lights or not self._framed:
             self._framed = True
             self.lights = lights
             out.append(LedsShown(t, self.spec.frame_of(lights), lights, reason))
+
+    def _last_lights(self) -> dict[str, Light]:
+        """The last move's lights (``picture.move_of``), worked out once a move."""
+        last, known = self.last_move, self._last_lit
+        assert last is not None
+        if known is None or known[0] is not last:
+            known = self._last_lit = (last, move_of(last, self._lit))
+        return known[1]
 
     def _diff(self) -> Diff:
         """The reading against the committed position, worked out once for the two (the
