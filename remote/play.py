@@ -244,7 +244,7 @@ class RemotePlay:
     def offer(self, there: list[str]) -> str:
         """Offer this board's game to another board, its players taking ``there``: the
         code to give them."""
-        snap = self.service.runner.session.snapshot
+        snap = self.service.runner.snapshot
         seats = snap.seats
         if not there or set(there) - set(seats) or set(there) == set(seats):
             raise RemoteError(f"choose the seats played at the other board: some of "
@@ -309,7 +309,7 @@ class RemotePlay:
                 if match.started:
                     self._worker.submit(self._catch_up)
             elif match.role == "host":
-                self._open_lobby(self.service.runner.session.snapshot)
+                self._open_lobby(self.service.runner.snapshot)
         return True
 
     def leave(self) -> None:
@@ -507,7 +507,7 @@ class RemotePlay:
         if match.role != "host" or match.started:
             return
         seats = list(body["seats"])
-        snap = self.service.runner.session.snapshot
+        snap = self.service.runner.snapshot
         if not seats or set(seats) - set(match.open) or partners_apart(
                 snap.game.name, snap.variant, seats, match.open):
             log.warning("match %s: %s asked for seats %s, offered were %s", match.code,
@@ -591,7 +591,7 @@ class RemotePlay:
             self.service.runner.post(RemoteMove(self.clock(), str(body["seat"]), None,
                                                 int(body["ply"]),
                                                 match.partner_name or match.partner))
-        elif self.service.runner.session.snapshot.ply > int(body["ply"]):
+        elif self.service.runner.snapshot.ply > int(body["ply"]):
             # Carried out here already: the host's position settles it (the host keeps the
             # move it took; a guest is guided to the host's position).
             log.warning("match %s: ply %d was changed there to %s after it was carried out "

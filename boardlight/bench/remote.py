@@ -207,15 +207,15 @@ def lights_bench(moves: int = 40, progress: Callable[[str], None] | None = None,
                     time.sleep(0.05)
 
             deadline = time.monotonic() + 20
-            while anna.runner.session.snapshot.mode.value != "playing":
+            while anna.runner.snapshot.mode.value != "playing":
                 if time.monotonic() > deadline:
                     raise TimeoutError("board A did not come into play")
                 time.sleep(0.05)
             code = anna.remote.offer(["w"])
             ben.remote.join(code)
             deadline = time.monotonic() + 30
-            while ben.runner.session.snapshot.remote != {"b": "Anna"} or \
-                    ben.runner.session.snapshot.mode.value != "playing":
+            while ben.runner.snapshot.remote != {"b": "Anna"} or \
+                    ben.runner.snapshot.mode.value != "playing":
                 if time.monotonic() > deadline:
                     raise TimeoutError("board B did not join board A's game within 30 s")
                 time.sleep(0.05)
