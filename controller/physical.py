@@ -111,6 +111,27 @@ class BoardSpec:
                              f"got {len(values)}")
         return {p: v for p, v in zip(self.sensors, values) if p is not None}
 
+    @cached_property
+    def _led_slots(self) -> dict[str, tuple[int, ...]]:
+        """Each position's LED indices (a position may have several LEDs)."""
+        slots: dict[str, list[int]] = {}
+        for i, p in enumerate(self.leds):
+            if p is not None:
+                slots.setdefault(p, []).append(i)
+        return {p: tuple(ix) for p, ix in slots.items()}
+
+    @cached_property
+    def _dark(self) -> LedFrame:
+        return (DARK,) * len(self.leds)
+
     def frame_of(self, lights: Mapping[str, Light]) -> LedFrame:
-        """Lights by position as a frame in LED-index order (positions without an LED drop)."""
-        return tuple(lights.get(p, DARK) if p is not None else DARK for p in self.leds)
+        """Lights by position as a frame in LED-index order (positions without an LED drop).
+        (A few lights among many LEDs: the dark frame with the lit ones put in.)"""
+        if not lights:
+            return self._dark
+        frame = list(self._dark)
+        slots = self._led_slots
+        for p, light in lights.items():
+            for i in slots.get(p, ()):
+                frame[i] = light
+        return tuple(frame)

@@ -141,6 +141,10 @@ TYPES: dict[str, type] = {"who": Who, "piece": Piece, "cell": Cell, "zone": Zone
 _TYPE_NAME = {cls: name for name, cls in TYPES.items()}
 
 
+# The parameter values that are neither lists nor mappings (``_frozen`` keeps them as they are).
+_SINGLE = frozenset({str, int, bool, type(None), *TYPES.values()})
+
+
 # --------------------------------------------------------------------------------------------
 # The message
 # --------------------------------------------------------------------------------------------
@@ -148,6 +152,8 @@ _TYPE_NAME = {cls: name for name, cls in TYPES.items()}
 
 def _frozen(value: Any) -> Any:
     """Lists and dicts as tuples, so that a message is hashable and compares by value."""
+    if type(value) in _SINGLE:   # (the usual parameter: asked first, without the ABC check)
+        return value
     if isinstance(value, Mapping):
         return tuple((k, _frozen(v)) for k, v in value.items())
     if isinstance(value, (list, tuple)):

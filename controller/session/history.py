@@ -40,6 +40,7 @@ class History:
     def __init__(self) -> None:
         self.entries: list[Entry] = []  # the moves kept, by ply
         self.played: list[Played] = []  # every move, as the pages list them
+        self._readings: tuple[frozenset[tuple[str, Value]], ...] | None = None  # of entries
 
     @property
     def last(self) -> Entry | None:
@@ -47,8 +48,11 @@ class History:
         return self.entries[-1] if self.entries else None
 
     def readings(self) -> tuple[frozenset[tuple[str, Value]], ...]:
-        """The readings of the positions before each move kept."""
-        return tuple(e.reading for e in self.entries)
+        """The readings of the positions before each move kept (the judge asks every
+        reading; worked out again only when the moves kept change)."""
+        if self._readings is None:
+            self._readings = tuple(e.reading for e in self.entries)
+        return self._readings
 
     def after(self, ply: int) -> list[Entry]:
         """The moves kept after ply ``ply`` (what a take-back to it undoes)."""
@@ -58,12 +62,14 @@ class History:
         """A move committed (``kind`` move), or the last one amended (``kind`` amend)."""
         fold(self.entries, kind, entry.ply, entry)
         fold(self.played, kind, entry.ply, played)
+        self._readings = None
 
     def take_back(self, ply: int) -> list[Entry]:
         """Back to the position after ply ``ply``: the moves undone."""
         undone = self.after(ply)
         fold(self.entries, RecordKind.TAKEBACK, ply)
         fold(self.played, RecordKind.TAKEBACK, ply)
+        self._readings = None
         return undone
 
     def end(self, played: Played) -> None:
@@ -75,12 +81,11 @@ class History:
                 played: Sequence[Played]) -> None:
         """A game replayed from the log (``states[k]``: the position after ply k): its last
         ``keep`` moves get their footprints back, so a take-back works after a restart."""
-        self.entries = []
+        self.entries, self._readings = [], None
         for k in range(max(0, len(moves) - keep), len(moves)):
             idx = moves_of(game, states[k], spec)
             fp = idx.find(moves[k])
             if fp is not None:
-                self.entries.append(Entry(k + 1, states[k], fp, seats[k],
-                                          frozenset(idx.reading.items()),
+                self.entries.append(Entry(k + 1, states[k], fp, seats[k], idx.reading_key,
                                           game.describe(states[k], fp.move)))
         self.played = list(played)

@@ -29,7 +29,7 @@ from typing import Any, Literal
 from controller.physical import Value
 from controller.rules.base import Game
 from controller.session.footprints import NO_STEPS, Diff, Footprint, Steps
-from controller.session.moves import Moves, agreed_steps
+from controller.session.moves import Moves, agreed_steps, keyed
 from controller.session.turn import NOTHING, Declarations, Evidence, LastCommit
 
 TakebackMode = Literal["ask", "auto", "off"]
@@ -314,7 +314,7 @@ def _earlier(moves: Moves, diff: Diff, reading: Mapping[str, Value], situation: 
     earlier = situation.earlier
     if not earlier:
         return None
-    key = frozenset(reading.items())
+    key = keyed(reading)   # told apart from the earlier ones by hash
     last = situation.last
     if (last is not None and earlier[-1] == key
             and situation.now - last.at <= situation.settle_max

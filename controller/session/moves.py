@@ -50,6 +50,15 @@ KEPT_READINGS = 16  # readings of one position whose moves on the way are kept
 FEW_ON_THE_WAY = 3
 
 
+def keyed(reading: Mapping[str, Value]) -> frozenset[tuple[str, Value]]:
+    """A reading as a frozen set with its hash worked out: two such sets that differ compare
+    unequal by their hashes at once, instead of item by item (a board reading has the same
+    number of items every time, so only the hash tells them apart quickly)."""
+    key = frozenset(reading.items())
+    hash(key)   # kept by the set
+    return key
+
+
 class _Kept:
     """The items of an iterator, pulled from it only when first asked for and kept: each
     iteration starts from the first, goes on past the kept ones, and stops where it ends."""
@@ -131,6 +140,12 @@ class Moves(ABC):
         """Every legal move, listed (what a computer opponent and the tests use; a finder
         game's session never asks for it)."""
         return [self.footprint(m) for m in self.game.legal_moves(self.state)]
+
+    @cached_property
+    def reading_key(self) -> frozenset[tuple[str, Value]]:
+        """The position's reading as a frozen set, hashed once (``keyed``): what the history
+        keeps of each position before a move, and compares every reading with."""
+        return keyed(self.reading)
 
     def diff_of(self, reading: Mapping[str, Value]) -> Diff:
         base = self.reading

@@ -8,8 +8,7 @@ come only from the moves public information allows (``hint``), never from a hand
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from controller.physical import Light, Value
 from controller.session import lights
@@ -27,8 +26,9 @@ from controller.session.turn import (
 )
 
 
-@dataclass(frozen=True)
-class Scene:
+class Scene(NamedTuple):
+    """What a picture is made of (a named tuple: made on every event, and cheap to make)."""
+
     mode: Mode
     phase: Phase
     reading: Mapping[str, Value]

@@ -9,8 +9,9 @@ never outlives what it is about.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Literal, NamedTuple
 
 from controller.physical import Value
 from controller.rules.base import Effect, Game
@@ -55,8 +56,9 @@ class Standing:
     choices: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
-class PromptScene:
+class PromptScene(NamedTuple):
+    """What the prompts are made of (a named tuple: made on every event, and cheap to make)."""
+
     mode: Mode
     phase: Phase
     resumed: bool
@@ -68,7 +70,7 @@ class PromptScene:
     computer: tuple[str, Footprint, Message] | None  # (seat, move, what it does) shown
     # Who may take back what is offered, and whether on their phones (else the table).
     takeback: tuple[tuple[str, ...], bool] = ((), False)
-    remote: Mapping[str, str] = field(default_factory=dict)  # seats played at another board
+    remote: Mapping[str, str] = MappingProxyType({})  # seats played at another board
     away: str | None = None                 # that board, while it cannot be reached
 
 

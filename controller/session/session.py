@@ -502,8 +502,8 @@ class GameSession:
         by_computer = declared.by_computer and declared.move == fp.text
         by = self._by(seat, by_computer)
         kind = RecordKind.AMEND if amends else RecordKind.MOVE
-        self.history.add(kind, Entry(self.ply + 1, before, fp, seat,
-                                     frozenset(idx.reading.items()), said, by_computer),
+        self.history.add(kind, Entry(self.ply + 1, before, fp, seat, idx.reading_key, said,
+                                     by_computer),
                          Played(self.ply + 1, seat, fp.text, t, said, by))
         self.carrying = (Carrying.of(seat, fp, said, self.spec.sensed, self.evidence.touched)
                          if by_computer else None)

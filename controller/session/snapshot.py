@@ -182,12 +182,14 @@ class Snapshots:
         by reader and kind; ``played``: every move as the pages list them; ``declared``: what
         each seat's phone declared, of which a snapshot tells only who)."""
         seats = tuple(sorted(seat for seat, d in declared.items()
-                             if d.facets or (d.move is not None and not d.by_computer)))
-        seen = (state, mode, ply, lights, prompts, correction, tuple(draw_offers), seats,
+                             if d.facets or (d.move is not None and not d.by_computer))
+                      ) if declared else ()
+        # (A new position is a new state object: told apart by identity, not compared.)
+        seen = (mode, ply, lights, prompts, correction, tuple(draw_offers), seats,
                 len(played), played[-1] if played else None,
                 (clocks.running, clocks.since, tuple(clocks.left.values())) if clocks else None,
                 match, names, computer, remote, away, takeback)
-        if self.latest is not None and seen == self._seen:
+        if self.latest is not None and state is self.latest.state and seen == self._seen:
             return self.latest
         self.version += 1
         self._seen = seen

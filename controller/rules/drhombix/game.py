@@ -66,7 +66,20 @@ class Drhombix(Game[DrhombixState, Move]):
             return tuple(ant.legal_moves(b, state.occupied))
         return tuple(cuckoo.legal_moves(b, v.options, state))
 
+    # The last move played and the position after it, kept by identity: the session plays a
+    # move and then describes it, and ``describe`` works out what the move took from the
+    # position after it (states and moves are immutable; one tuple, replaced whole).
+    _played: tuple[DrhombixState, Move, DrhombixState] | None = None
+
     def play(self, state: DrhombixState, move: Move) -> DrhombixState:
+        last = self._played
+        if last is not None and last[0] is state and last[1] is move:
+            return last[2]
+        after = self._play(state, move)
+        self._played = (state, move, after)
+        return after
+
+    def _play(self, state: DrhombixState, move: Move) -> DrhombixState:
         v = VARIANTS[state.variant]
         b = board(v.options["board"])
         # ``play`` takes moves from ``legal_moves``: a placement is never an ant move, a
