@@ -94,6 +94,9 @@ class Moves(ABC):
         self.layout = game.layout(state)
         self.reading: dict[str, Value] = {p: self._proj(self.layout.get(p, ()))
                                           for p in spec.sensors if p is not None}
+        # The same as a frozen set, hashed once (``keyed``): what the history keeps of each
+        # position before a move, and compares every reading with.
+        self.reading_key = keyed(self.reading)
         self.cells = frozenset(game.geometry(game.variant_of(state).name).cells)
         self._made: dict[Any, Footprint] = {}
         # Words worked out for a reading of this position (why it is no move), kept while the
@@ -140,12 +143,6 @@ class Moves(ABC):
         """Every legal move, listed (what a computer opponent and the tests use; a finder
         game's session never asks for it)."""
         return [self.footprint(m) for m in self.game.legal_moves(self.state)]
-
-    @cached_property
-    def reading_key(self) -> frozenset[tuple[str, Value]]:
-        """The position's reading as a frozen set, hashed once (``keyed``): what the history
-        keeps of each position before a move, and compares every reading with."""
-        return keyed(self.reading)
 
     def diff_of(self, reading: Mapping[str, Value]) -> Diff:
         base = self.reading
