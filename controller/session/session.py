@@ -186,6 +186,10 @@ class GameSession:
         """The committed position's moves (``controller.session.moves``), built once per
         position: whatever sets ``state`` gets the moves of the new one."""
         if self._index is None or self._index.state is not self.state:
+            # (The reading's difference from the old position goes with it: nothing keeps
+            # the old moves alive past this point, so they are freed here, while the board
+            # rests, not on the next reading.)
+            self._diff_of = None
             self._index = moves_of(self.game, self.state, self.spec)
         return self._index
 
