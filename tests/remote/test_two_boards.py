@@ -463,7 +463,9 @@ def carried(board: Board, ply: int, what: str) -> None:
     """Wait for ``board`` to take ply ``ply``; a move that could still grow is ended with the
     board's End turn, as a player would."""
     try:
-        until(lambda: board.state()["ply"] >= ply, what, 6)
+        # (The session takes a move that could still grow after its settle time, at most
+        # 2.5 s; one still waiting then waits for the button.)
+        until(lambda: board.state()["ply"] >= ply, what, 3.5)
     except AssertionError:
         board.call("POST", "/api/sim/button", {"button": "end-turn"})
         until(lambda: board.state()["ply"] >= ply, what, 20)
@@ -472,6 +474,9 @@ def carried(board: Board, ply: int, what: str) -> None:
 GAMES = (("abalone", "standard"), ("crosswise", "two-player"), ("drhombix", "cuckoo-square"),
          ("plimus", "two-player"), ("rhombus", "two-player"), ("rhombus", "four-player"))
 BEFORE_THE_END = 4   # plies of each game played across the boards, to its end
+# The games whose whole game (40-50 plies from the start) is played across the boards too;
+# the others take 250-350 plies, minutes each at a person's pace on the simulated boards.
+WHOLE = (("crosswise", "two-player"), ("drhombix", "cuckoo-square"))
 
 
 def choose(game: Any, state: Any, rng: Any) -> Any:
@@ -492,18 +497,19 @@ def choose(game: Any, state: Any, rng: Any) -> Any:
     return scoring or legal[0]
 
 
-def near_the_end(game: Any, variant: str, rng: Any) -> tuple[Any, list[str]]:
-    """A position ``BEFORE_THE_END`` plies before the end of a game played so (the rules
-    alone, in this process), and the moves that end it from there: each game is then played
-    to its end across the two boards with those moves (the position text carries what
-    decides the rest: the bag's or the pile's order, a reshuffle's seed)."""
+def near_the_end(game: Any, variant: str, rng: Any, before: int | None = BEFORE_THE_END
+                 ) -> tuple[Any, list[str]]:
+    """A position ``before`` plies before the end of a game played so (the rules alone, in
+    this process; ``None``: its start), and the moves that end it from there: each game is
+    then played to its end across the two boards with those moves (the position text carries
+    what decides the rest: the bag's or the pile's order, a reshuffle's seed)."""
     states, moves = [game.setup(variant, seed=rng.randrange(2**31))], []
     while game.outcome(states[-1]) is None:
         move = choose(game, states[-1], rng)
         moves.append(game.move_text(move))
         states.append(game.apply(states[-1], move))
         assert len(states) < 5000, "no end in 5000 plies"
-    k = max(0, len(moves) - BEFORE_THE_END)
+    k = 0 if before is None else max(0, len(moves) - before)
     return states[k], moves[k:]
 
 
@@ -512,22 +518,35 @@ def test_every_game_played_to_its_end_across_two_boards(tmp_path):
     board), each from a position a few plies before its end, set up by the host, played
     across the two boards until the rules end it: the same result on both boards.  What went
     to board B in the games with hidden hands is checked on the broker."""
+    play_across(tmp_path, GAMES, BEFORE_THE_END, seed=31)
+
+
+def test_whole_games_played_across_two_boards(tmp_path):
+    """A whole game of Crosswise (hidden hands) and of DRHOMBIX, from the start to the end
+    the rules give it, played across the two boards: the same position after every ply and
+    the same result; what went to board B in Crosswise is checked on the broker."""
+    play_across(tmp_path, WHOLE, None, seed=7)
+
+
+def play_across(tmp_path: Path, games: Any, before: int | None, seed: int) -> None:
+    """Each of ``games`` in turn on the same two boards, from ``before`` plies before its end
+    (``None``: from its start), played across until the rules end it."""
     import random
 
     from controller.rules import find_game
-    rng = random.Random(31)
+    rng = random.Random(seed)
     with two_venues(tmp_path) as (venue_a, venue_b, _tls, _certs):
         spy, heard = spying(venue_a)
         anna = Board(tmp_path, "a", "t1", venue_a.port, "Anna's board").start()
         ben = Board(tmp_path, "b", "t2", venue_b.port, "Ben's board").start()
         try:
-            for name, variant in GAMES:
+            for name, variant in games:
                 game = find_game(name)
                 hidden = name in ("crosswise", "rhombus")
                 for board in (anna, ben):
                     if board.call("GET", "/api/host")["remote_play"]["game"]:
                         board.call("POST", "/api/host/remote/leave", {})
-                start, finale = near_the_end(game, variant, rng)
+                start, finale = near_the_end(game, variant, rng, before)
                 anna.call("POST", "/api/host/game", {
                     "game": name, "variant": variant, "position": game.position_text(start)})
                 until(lambda: anna.state()["status"] == "playing", f"A: {name} in play", 30)
