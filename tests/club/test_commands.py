@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import threading
+import time
 import urllib.request
 from pathlib import Path
 
@@ -94,9 +95,15 @@ def test_serve_with_club_and_the_club_command_as_processes(tmp_path):
             watch = Watch(watcher)
             watch.until(lambda: (s := watcher.summary("table-9")) and s["online"] and s["game"],
                         what="the served board, online")
-            with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/club/boards",
-                                        timeout=10) as r:
-                boards = json.loads(r.read())
+            # The club process hears the board on its own connection: asked until it lists
+            # it (the watcher above hearing it first says nothing of when the club does).
+            boards: list = []
+            deadline = time.monotonic() + 20
+            while not boards and time.monotonic() < deadline:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/club/boards",
+                                            timeout=10) as r:
+                    boards = json.loads(r.read())
+                time.sleep(0.1)
             names = [b["name"] for b in boards]
             assert names == ["table-9"], boards
             board.terminate()
