@@ -127,9 +127,14 @@ def read_offer_payload(raw: bytes, address: topics.Address) -> Offer | None:
 DEAL_TRIES = 20_000   # deals tried for one in which the host's move is legal (see deal_for)
 
 
+def told_at(ply: int, move: str | None) -> dict[str, Any]:
+    """How far a game has come, as ``Match.told`` keeps it: its ply and its last move."""
+    return {"ply": ply, "move": move}
+
+
 def told_of(snap: Snapshot) -> dict[str, Any]:
-    """How far a snapshot's game has come, as ``Match.told`` keeps it."""
-    return {"ply": snap.ply, "move": snap.moves[-1].move if snap.moves else None}
+    """How far a snapshot's game has come (``told_at``)."""
+    return told_at(snap.ply, snap.moves[-1].move if snap.moves else None)
 
 
 def partners_apart(game_name: str, variant: str, take: list[str],
@@ -497,6 +502,9 @@ class RemotePlay:
                              envelope.kind)
                 else:
                     handler(match, envelope.body)
+            except Exception:   # (on the worker, nobody else would see it)
+                log.exception("match %s: handling %s %d failed", match.code, envelope.kind,
+                              envelope.seq)
             finally:
                 # Only now written applied: a power cut before has it sent again.
                 link = self.link
@@ -559,7 +567,7 @@ class RemotePlay:
                           exc)
                 return
             match.started, match.pending = True, None
-            match.told = {"ply": int(body["ply"]), "move": None}
+            match.told = told_at(int(body["ply"]), None)
             self._save()
             self._tell(RemoteSeats(self.clock(), self._boards()))
             return
@@ -581,12 +589,11 @@ class RemotePlay:
                         match.code, match.partner, body["seat"])
             return
         pending = match.pending
-        if pending and "move" in pending and (pending["ply"], pending["seat"],
-                                              pending["move"]) == (body["ply"], body["seat"],
-                                                                   body["move"]):
+        same_turn = bool(pending and "move" in pending and (pending["ply"], pending["seat"])
+                         == (body["ply"], body["seat"]))
+        if same_turn and pending is not None and pending["move"] == body["move"]:
             return   # the same move again (sent again after a power cut there)
-        if pending and "move" in pending and pending["ply"] == body["ply"] \
-                and pending["seat"] == body["seat"]:
+        if same_turn:
             # The hand there went on: the move shown here, not carried out yet, is replaced.
             self.service.runner.post(RemoteMove(self.clock(), str(body["seat"]), None,
                                                 int(body["ply"]),
@@ -737,20 +744,20 @@ class RemotePlay:
                 snap = session.snapshot
                 if told_of(snap) == told:
                     return snap, [], None
-                before = {e.ply: e.state for e in session.history.entries}
-                # (The rest are ends: a resignation, an agreed draw, a fallen flag.)
-                board = {(e.ply, e.footprint.text) for e in session.history.entries}
+                kept = {e.ply: e for e in session.history.entries}
                 commits: list[Committed | TakenBack] = []
                 for p in session.history.played:
                     if p.ply < told["ply"] or (p.ply, p.move) == (told["ply"], told["move"]):
                         continue
-                    moved = (p.ply, p.move) in board
+                    # A board move kept for take-backs; the rest are ends (a resignation,
+                    # an agreed draw, a fallen flag).
+                    moved = (e := kept.get(p.ply)) is not None and e.footprint.text == p.move
                     commits.append(Committed(
                         p.t, p.seat, p.move, "", p.ply,
                         told["move"] if p.ply == told["ply"] else None,
                         "sensors" if moved else "phone", p.said, ends=not moved))
-                last = commits[-1].ply if commits else None
-                return snap, commits, before.get(last) if len(commits) == 1 else None
+                only = kept.get(commits[0].ply) if len(commits) == 1 else None
+                return snap, commits, only.state if only is not None else None
 
             snap, commits, before = self.service.runner.call(behind).result(timeout=30)
             if told_of(snap) == told:

@@ -54,12 +54,13 @@ class Elsewhere:
 
 
 def adopted(game: Game[Any, Any], spec: BoardSpec, variant: str, state: Any, index: Moves,
-            to_move: str | None, over: bool, event: RemotePosition) -> tuple[Any, bool] | None:
+            to_move: str | None, over: bool, event: RemotePosition
+            ) -> tuple[Moves, bool] | None:
     """The host board's position at this board's ply, its hidden parts dealt for this board:
-    the state to take and whether its public part agrees with this board's (a board that
-    disagrees is guided to it); None when there is nothing to take (the same position, or the
-    game ended here since by a resignation, a draw or a flag).  Raises a ``Refusal`` when the
-    position cannot be read."""
+    its moves (``Moves.state`` the state to take) and whether its public part agrees with
+    this board's (a board that disagrees is guided to it); None when there is nothing to take
+    (the same position, or the game ended here since by a resignation, a draw or a flag).
+    Raises a ``Refusal`` when the position cannot be read."""
     try:
         theirs = game.parse_position(event.position, variant)
     except (BoardError, ValueError) as exc:
@@ -70,6 +71,5 @@ def adopted(game: Game[Any, Any], spec: BoardSpec, variant: str, state: Any, ind
     # card, are the host's.)
     if over and game.outcome(theirs) is None:
         return None
-    agreed = moves_of(game, theirs, spec).reading == index.reading \
-        and game.to_move(theirs) == to_move
-    return theirs, agreed
+    moves = moves_of(game, theirs, spec)
+    return moves, moves.reading == index.reading and game.to_move(theirs) == to_move

@@ -398,7 +398,8 @@ class GameSession:
                         self.to_move, self.mode is Mode.OVER, event)
         if taken is None:
             return
-        self.state, agreed = taken
+        self._index, agreed = taken   # (its moves, worked out to compare: kept)
+        self.state = self._index.state
         if not agreed:
             log.warning("ply %d: the host board's position differs from this board's; "
                         "taking it: %s", self.ply, event.position)
